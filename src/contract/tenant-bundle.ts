@@ -1,0 +1,63 @@
+import type { SiteConfig } from './site-config.ts';
+
+export type Locale = 'pt' | 'en';
+export const LOCALES: readonly Locale[] = ['pt', 'en'];
+
+/** Legal page slugs of section 2, each rendered at `/{slug}` and `/en/{slug}`. */
+export const LEGAL_SLUGS = [
+  'terms',
+  'privacy',
+  'aml-policy',
+  'betting-terms',
+  'responsible-gaming',
+  'em-conformidade-com-a-regulamentacao',
+] as const;
+export type LegalSlug = (typeof LEGAL_SLUGS)[number];
+
+export interface TenantPage {
+  kind: 'legal' | 'custom';
+  /** For legal pages one of LEGAL_SLUGS; for custom pages the `/pages/{slug}` slug. */
+  slug: string;
+  locale: Locale;
+  title: string;
+  /** Operator-authored HTML, sanitised by the platform on write (no scripts, no event handlers). */
+  bodyHtml: string;
+  updatedAt: string;
+}
+
+export interface Category {
+  slug: string;
+  name: Record<Locale, string>;
+  icon?: string;
+  order: number;
+}
+
+/**
+ * Everything one tenant's static build needs, exported by the platform and
+ * handed to `astro build` as a JSON file (env TENANT_BUNDLE). The site never
+ * talks to the database.
+ */
+export interface TenantBundle {
+  domain: string;
+  /** Public origin used for canonical URLs and the sitemap, e.g. `https://sorte.example`. */
+  origin: string;
+  status: 'active' | 'maintenance';
+  config: SiteConfig;
+  pages: TenantPage[];
+  categories: Category[];
+  /** API base address (absolute, or relative to the site such as `/api`). */
+  apiUrl: string;
+  realtime: RealtimeClientConfig;
+  builtAt: string;
+}
+
+/** What pusher-js / laravel-echo need to reach the realtime server. */
+export interface RealtimeClientConfig {
+  key: string;
+  /** Empty means "the page's own host name". */
+  host: string;
+  port: number;
+  forceTLS: boolean;
+  /** Path of the channel authorisation endpoint, relative to apiUrl. */
+  authEndpoint: string;
+}
