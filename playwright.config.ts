@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
+
+/**
+ * Browser tests run against the real product: `scripts/start.ts` on its own
+ * ports, an in-memory database seeded with the demo tenants, and sites built
+ * fresh into their own folder for this run.
+ */
+const port = Number(process.env.E2E_PORT ?? 4391);
+const realtimePort = Number(process.env.E2E_REALTIME_PORT ?? 6091);
+export const E2E_SITES_DIR = 'dist/e2e-sites';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf ${E2E_SITES_DIR} && node scripts/start.ts`,
+    url: `http://localhost:${port}/api/geoip`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      REALTIME_PORT: String(realtimePort),
+      DATABASE_URL: 'memory://',
+      SITES_DIR: E2E_SITES_DIR,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,50 @@
+/**
+ * JavaScript budget, measured in a real browser: the compressed bytes of
+ * JavaScript each page loads before the visitor interacts.
+ *
+ * Usage: `npm run bench:js` (starts the product on spare ports) or
+ * `BASE_URL=http://localhost:4321 npm run bench:js` against a running one.
+ * Budgets (issue 2): a legal page <= 15 KB, the home page <= 100 KB.
+ */
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../chromium-path.ts';
+import { startProductForBench } from './product.ts';
+
+const BUDGETS: Array<{ name: string; path: string; limitKb: number }> = [
+  { name: 'home (pt)', path: '/', limitKb: 100 },
+  { name: 'home (en)', path: '/en/', limitKb: 100 },
+  { name: 'legal: terms (pt)', path: '/terms', limitKb: 15 },
+  { name: 'legal: privacy (en)', path: '/en/privacy', limitKb: 15 },
+  { name: 'error screen (404)', path: '/pagina-que-nao-existe', limitKb: 15 },
+];
+
+async function main(): Promise<void> {
+  const product = await startProductForBench(process.env.BASE_URL);
+  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+  let failed = 0;
+  try {
+    console.log(`JavaScript loaded before interaction (compressed), ${product.baseUrl}`);
+    for (const budget of BUDGETS) {
+      const page = await browser.newPage();
+      const sizes: Promise<number>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        sizes.push(response.request().sizes().then((s) => s.responseBodySize));
+      });
+      await page.goto(product.baseUrl + budget.path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
+      const kb = bytes / 1024;
+      const ok = kb <= budget.limitKb;
+      if (!ok) failed++;
+      console.log(`${ok ? 'ok  ' : 'OVER'} ${budget.name.padEnd(22)} ${kb.toFixed(1).padStart(7)} KB  (budget ${budget.limitKb} KB, ${sizes.length} scripts)`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
