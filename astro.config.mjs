@@ -1,0 +1,83 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import AstroPWA from '@vite-pwa/astro';
+import { getBundle } from './src/tenant/bundle.ts';
+import { webManifest } from './src/tenant/manifest.ts';
+
+/**
+ * One static build per tenant: `TENANT_BUNDLE=/abs/bundle.json astro build --outDir …`.
+ * Without TENANT_BUNDLE this builds the fallback site for unknown hosts
+ * (index.html and 404.html showing "Plataforma não encontrada").
+ */
+const bundle = getBundle();
+
+/** Strips the trailing slash Astro's directory format gives every URL (except the origin root). */
+const noTrailingSlash = (/** @type {string} */ url) => {
+  const parsed = new URL(url);
+  if (parsed.pathname !== '/') parsed.pathname = parsed.pathname.replace(/\/+$/, '');
+  return parsed.href;
+};
+
+/** @type {import('@vite-pwa/astro').PwaOptions} */
+const pwaOptions = {
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw-custom.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifest: bundle ? webManifest(bundle) : false,
+  manifestFilename: 'manifest.webmanifest',
+  injectManifest: {
+    // Hashed assets only: pages are many per tenant and change with every rebuild.
+    globPatterns: ['_astro/**/*.{js,css}'],
+  },
+  devOptions: { enabled: false },
+};
+
+/**
+ * vite-plugin-pwa takes Vite's build.outDir, which under Astro 7 is the
+ * project's `.astro` folder, not `--outDir`; pin it to Astro's real output
+ * folder so `/sw-custom.js` lands in the site and precaches its assets.
+ */
+const pinPwaOutDir = {
+  name: 'pin-pwa-outdir',
+  hooks: {
+    'astro:config:setup': (/** @type {{ config: import('astro').AstroConfig }} */ { config }) => {
+      pwaOptions.outDir = fileURLToPath(config.outDir);
+    },
+  },
+};
+
+export default defineConfig({
+  output: 'static',
+  site: bundle?.origin,
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  prefetch: false,
+  i18n: {
+    locales: ['pt', 'en'],
+    defaultLocale: 'pt',
+    routing: { prefixDefaultLocale: false },
+  },
+  integrations: [
+    react(),
+    ...(bundle
+      ? [
+          sitemap({
+            i18n: { defaultLocale: 'pt', locales: { pt: 'pt-BR', en: 'en-US' } },
+            filter: (page) => !/\/404\/?$/.test(page),
+            serialize: (item) => ({
+              ...item,
+              url: noTrailingSlash(item.url),
+              links: item.links?.map((link) => ({ ...link, url: noTrailingSlash(link.url) })),
+            }),
+          }),
+        ]
+      : []),
+    pinPwaOutDir,
+    AstroPWA(pwaOptions),
+  ],
+});

@@ -1,0 +1,77 @@
+import type { SiteConfig } from '../../contract/site-config.ts';
+import type { Locale, TenantBundle } from '../../contract/tenant-bundle.ts';
+
+/** Side-menu groups of specification section 2 (`home` sits above them). */
+export type NavGroup = 'home' | 'casino' | 'sports' | 'general';
+
+export interface NavRoute {
+  id: string;
+  /** Locale-neutral path (`/promotions`); the menu prefixes `/en` for English. */
+  path: string;
+  /** i18n key of the label. */
+  labelKey: string;
+  group: NavGroup;
+  /** Icon name in `NavIcon.astro`. */
+  icon: string;
+  /**
+   * Whether the route's page exists in this codebase. Routes owned by later
+   * features stay `false` until their page ships (then the feature flips it),
+   * so the menu never links to a placeholder.
+   */
+  available: boolean;
+  /** Tenant condition on top of `available` (e.g. sports only with `hasSports`). */
+  enabledFor?: (config: SiteConfig, bundle: TenantBundle, locale: Locale) => boolean;
+}
+
+/**
+ * Every side-menu entry of section 2, in display order. The single switch
+ * later features use to put their route in the menu.
+ */
+export const NAV_ROUTES: readonly NavRoute[] = [
+  { id: 'home', path: '/', labelKey: 'nav.items.home', group: 'home', icon: 'home', available: true },
+  { id: 'casino-games', path: '/casino/games', labelKey: 'nav.items.casinoGames', group: 'casino', icon: 'grid', available: false },
+  { id: 'casino-providers', path: '/casino/providers', labelKey: 'nav.items.casinoProviders', group: 'casino', icon: 'layers', available: false },
+  { id: 'casino-recent', path: '/casino/recent', labelKey: 'nav.items.casinoRecent', group: 'casino', icon: 'clock', available: false },
+  { id: 'casino-favorites', path: '/casino/favorites', labelKey: 'nav.items.casinoFavorites', group: 'casino', icon: 'star', available: false },
+  {
+    id: 'casino-crates', path: '/casino/crates', labelKey: 'nav.items.casinoCrates', group: 'casino', icon: 'box', available: false,
+    enabledFor: (config) => config.hasBoxes,
+  },
+  {
+    id: 'sports', path: '/sports', labelKey: 'nav.items.sports', group: 'sports', icon: 'ball', available: false,
+    enabledFor: (config) => config.hasSports,
+  },
+  { id: 'promotions', path: '/promotions', labelKey: 'nav.items.promotions', group: 'general', icon: 'gift', available: false },
+  { id: 'refer-a-friend', path: '/refers', labelKey: 'nav.items.referAFriend', group: 'general', icon: 'users', available: false },
+  { id: 'vip-club', path: '/rewards', labelKey: 'nav.items.vipClub', group: 'general', icon: 'crown', available: false },
+  { id: 'ranking', path: '/ranking', labelKey: 'nav.items.ranking', group: 'general', icon: 'trophy', available: false },
+  {
+    // News is operator content: the custom page `/pages/news` when the tenant wrote one in this locale.
+    id: 'news', path: '/pages/news', labelKey: 'nav.items.news', group: 'general', icon: 'news', available: true,
+    enabledFor: (_config, bundle, locale) => bundle.pages.some((p) => p.kind === 'custom' && p.slug === 'news' && p.locale === locale),
+  },
+  {
+    // Opens the support-chat widget (a later feature) and needs the tenant's jivoChat id.
+    id: 'live-support', path: '#live-support', labelKey: 'nav.items.liveSupport', group: 'general', icon: 'chat', available: false,
+    enabledFor: (config) => Boolean(config.jivoChat),
+  },
+];
+
+export const NAV_GROUP_ORDER: readonly NavGroup[] = ['home', 'casino', 'sports', 'general'];
+
+/** Entries shown to this tenant in this locale: available and enabled. */
+export function visibleRoutes(bundle: TenantBundle, locale: Locale, routes: readonly NavRoute[] = NAV_ROUTES): NavRoute[] {
+  return routes.filter((r) => r.available && (r.enabledFor?.(bundle.config, bundle, locale) ?? true));
+}
+
+/** Visible entries grouped in menu order; groups with no visible entry are left out. */
+export function menuGroups(
+  bundle: TenantBundle,
+  locale: Locale,
+  routes: readonly NavRoute[] = NAV_ROUTES,
+): { group: NavGroup; routes: NavRoute[] }[] {
+  const visible = visibleRoutes(bundle, locale, routes);
+  return NAV_GROUP_ORDER.map((group) => ({ group, routes: visible.filter((r) => r.group === group) })).filter(
+    (g) => g.routes.length > 0,
+  );
+}

@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { SiteConfigSchema } from '../contract/site-config.ts';
+import { LEGAL_SLUGS } from '../contract/tenant-bundle.ts';
+
+/**
+ * Runtime check of a `TenantBundle` JSON file (the interface lives in
+ * `src/contract/tenant-bundle.ts`). The build refuses a malformed bundle so a
+ * broken tenant never replaces a working site.
+ */
+const locale = v.picklist(['pt', 'en']);
+const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase-dashed slug'));
+const origin = v.pipe(
+  v.string(),
+  v.regex(/^https?:\/\/[^/\s]+$/, 'must be a scheme and host without a path, e.g. https://sorte.example'),
+);
+
+const PageSchema = v.pipe(
+  v.object({
+    kind: v.picklist(['legal', 'custom']),
+    slug,
+    locale,
+    title: v.pipe(v.string(), v.minLength(1)),
+    bodyHtml: v.string(),
+    updatedAt: v.pipe(v.string(), v.isoTimestamp()),
+  }),
+  v.check(
+    (page) => page.kind !== 'legal' || (LEGAL_SLUGS as readonly string[]).includes(page.slug),
+    `a legal page slug must be one of ${LEGAL_SLUGS.join(', ')}`,
+  ),
+);
+
+const CategorySchema = v.object({
+  slug,
+  name: v.object({ pt: v.pipe(v.string(), v.minLength(1)), en: v.pipe(v.string(), v.minLength(1)) }),
+  icon: v.optional(v.string()),
+  order: v.number(),
+});
+
+const RealtimeSchema = v.object({
+  key: v.string(),
+  host: v.string(),
+  port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+  forceTLS: v.boolean(),
+  authEndpoint: v.string(),
+});
+
+export const TenantBundleSchema = v.object({
+  domain: v.pipe(v.string(), v.minLength(1)),
+  origin,
+  status: v.picklist(['active', 'maintenance']),
+  config: SiteConfigSchema,
+  pages: v.array(PageSchema),
+  categories: v.array(CategorySchema),
+  apiUrl: v.pipe(v.string(), v.minLength(1)),
+  realtime: RealtimeSchema,
+  builtAt: v.pipe(v.string(), v.isoTimestamp()),
+});

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import * as v from 'valibot';
+import { siteConfigProblems } from '../contract/site-config.ts';
+import type { Category, LegalSlug, Locale, TenantBundle, TenantPage } from '../contract/tenant-bundle.ts';
+import { TenantBundleSchema } from './bundle-schema.ts';
+
+/**
+ * The single place the site reads tenant data. `astro build` runs with env
+ * `TENANT_BUNDLE=/abs/path/bundle.json`; without it the build is the
+ * "fallback" site for unknown hosts (only the platform-not-found preloader).
+ */
+
+/** Default of env PLATFORM_INFO_URL: where "Clique aqui para saber mais" points. */
+export const DEFAULT_PLATFORM_INFO_URL =
+  'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas';
+
+/**
+ * Parses and validates a bundle file. Throws an Error that names the file and
+ * every offending field, so a malformed tenant fails its build loudly.
+ */
+export function loadBundle(path: string): TenantBundle {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`TENANT_BUNDLE ${path}: cannot read JSON (${(error as Error).message})`, { cause: error });
+  }
+  const result = v.safeParse(TenantBundleSchema, raw);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
+    throw new Error(`TENANT_BUNDLE ${path} is not a valid tenant bundle:\n${lines.join('\n')}`);
+  }
+  const problems = siteConfigProblems(result.output.config);
+  if (problems.length > 0) throw new Error(`TENANT_BUNDLE ${path}: ${problems.join('; ')}`);
+  return result.output;
+}
+
+let cached: { path: string | undefined; bundle: TenantBundle | null } | undefined;
+
+/** The tenant of this build, or null for the fallback build (env TENANT_BUNDLE unset or empty). */
+export function getBundle(): TenantBundle | null {
+  const path = process.env.TENANT_BUNDLE || undefined;
+  if (cached && cached.path === path) return cached.bundle;
+  const bundle = path ? loadBundle(path) : null;
+  cached = { path, bundle };
+  return bundle;
+}
+
+/** The tenant of this build; throws in the fallback build (use in tenant-only pages). */
+export function requireBundle(): TenantBundle {
+  const bundle = getBundle();
+  if (!bundle) throw new Error('This page needs a tenant: set TENANT_BUNDLE to a bundle JSON file');
+  return bundle;
+}
+
+/** Link target of the platform-not-found panel (env PLATFORM_INFO_URL). */
+export function platformInfoUrl(): string {
+  return process.env.PLATFORM_INFO_URL || DEFAULT_PLATFORM_INFO_URL;
+}
+
+/** The legal page `slug` in `locale`, or undefined when the operator has not written it. */
+export function findLegalPage(bundle: TenantBundle, slug: LegalSlug, locale: Locale): TenantPage | undefined {
+  return bundle.pages.find((p) => p.kind === 'legal' && p.slug === slug && p.locale === locale);
+}
+
+/** Custom pages (`/pages/{slug}`) written in `locale`. */
+export function customPages(bundle: TenantBundle, locale: Locale): TenantPage[] {
+  return bundle.pages.filter((p) => p.kind === 'custom' && p.locale === locale);
+}
+
+/** Locales in which a page of this kind and slug exists (for hreflang and the language switch). */
+export function pageLocales(bundle: TenantBundle, kind: TenantPage['kind'], slug: string): Locale[] {
+  return bundle.pages.filter((p) => p.kind === kind && p.slug === slug).map((p) => p.locale);
+}
+
+/** Categories in display order. */
+export function sortedCategories(bundle: TenantBundle): Category[] {
+  return [...bundle.categories].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+}

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { TenantBundle } from '../../../src/contract/tenant-bundle.ts';
+import { menuGroups, NAV_ROUTES, visibleRoutes, type NavRoute } from '../../../src/components/navigation/routes.ts';
+
+const fixture = JSON.parse(
+  readFileSync(new URL('../../fixtures/tenant-bundle.pt.json', import.meta.url), 'utf8'),
+) as TenantBundle;
+
+const ids = (routes: NavRoute[]) => routes.map((r) => r.id);
+
+describe('side-menu route registry', () => {
+  it('lists every side-menu entry of section 2 once', () => {
+    expect(ids([...NAV_ROUTES])).toEqual([
+      'home', 'casino-games', 'casino-providers', 'casino-recent', 'casino-favorites', 'casino-crates', 'sports',
+      'promotions', 'refer-a-friend', 'vip-club', 'ranking', 'news', 'live-support',
+    ]);
+  });
+
+  it('shows only routes that exist: home, and news when the tenant wrote that page', () => {
+    expect(ids(visibleRoutes(fixture, 'pt'))).toEqual(['home', 'news']);
+    const noNews = { ...fixture, pages: fixture.pages.filter((p) => p.slug !== 'news') };
+    expect(ids(visibleRoutes(noNews, 'en'))).toEqual(['home']);
+  });
+
+  it('applies tenant conditions once a later feature marks its route available', () => {
+    const routes = NAV_ROUTES.map((r) => ({ ...r, available: true }));
+    const withAll = { ...fixture, config: { ...fixture.config, hasSports: true, hasBoxes: true, jivoChat: 'abc123' } };
+    expect(ids(visibleRoutes(withAll, 'pt', routes))).toEqual(ids(routes));
+    const without = { ...fixture, config: { ...fixture.config, hasSports: false, hasBoxes: false, jivoChat: undefined } };
+    const shown = ids(visibleRoutes(without, 'pt', routes));
+    expect(shown).not.toContain('sports');
+    expect(shown).not.toContain('casino-crates');
+    expect(shown).not.toContain('live-support');
+  });
+
+  it('groups in menu order and drops empty groups', () => {
+    expect(menuGroups(fixture, 'pt').map((g) => g.group)).toEqual(['home', 'general']);
+    const all = NAV_ROUTES.map((r) => ({ ...r, available: true }));
+    expect(menuGroups(fixture, 'pt', all).map((g) => g.group)).toEqual(['home', 'casino', 'sports', 'general']);
+  });
+});
