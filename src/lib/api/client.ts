@@ -1,0 +1,47 @@
+import { currentLocale } from '../locale.ts';
+import { readStored } from '../storage.ts';
+import { $session } from '../../stores/session.ts';
+import { reportApiError } from '../../stores/api-errors.ts';
+import { apiBaseUrl } from './base-url.ts';
+import { createApiClient } from './create-client.ts';
+import { loadErrorTexts } from './error-texts.ts';
+import { type ApiError, toApiError } from './errors.ts';
+
+export { ApiError } from './errors.ts';
+export type { ApiClient, ApiRequest, QueryValue } from './create-client.ts';
+
+/**
+ * The site's one API client, wired to the page: base address from the runtime
+ * config (or the startup site-config answer), identity from `$session`,
+ * `lmcp` from storage, messages in the page's language, failures reported to
+ * `$apiErrorMessages` / `$networkErrorCount`. Islands and stores import this;
+ * boot.ts never does (it must stay tiny).
+ */
+export const api = createApiClient({
+  baseURL: apiBaseUrl,
+  locale: () => currentLocale(),
+  credentials: () => {
+    const session = $session.get();
+    const lmcp = readStored('lmcp');
+    return session.status === 'user'
+      ? { token: session.token, guestId: readStored('guest_id') ?? '', lmcp }
+      : { token: null, guestId: session.guestId, lmcp };
+  },
+  errorTexts: loadErrorTexts,
+  report: reportApiError,
+});
+
+/**
+ * For store actions' catch blocks: rethrows an ApiError untouched and turns
+ * anything else into the `errors.unexpected` ApiError of the page's language.
+ */
+export async function rethrowAsApiError(error: unknown): Promise<never> {
+  let wrapped: ApiError;
+  try {
+    const { texts, fallback } = await loadErrorTexts(currentLocale());
+    wrapped = toApiError(error, texts, fallback);
+  } catch {
+    wrapped = toApiError(error, { error_messages: {}, errors: {} });
+  }
+  throw wrapped;
+}

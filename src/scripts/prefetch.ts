@@ -1,0 +1,86 @@
+import {
+  type ConnectionInfo,
+  connectionAllowsPrefetch,
+  createPrefetchQueue,
+  type PrefetchQueue,
+  prefetchTarget,
+} from '../lib/prefetch.ts';
+import { firstTime, onEveryPage } from './lifecycle.ts';
+
+/**
+ * Site DOM contract item 8: prefetches same-origin pages on hover, focus and
+ * when links scroll into view, at most 4 at once, never on data-saver or 2G.
+ * Uses `<link rel="prefetch">` (the HTTP cache then serves ClientRouter's
+ * fetch), or a low-priority fetch where that is unsupported.
+ */
+const LOAD_TIMEOUT_MS = 10_000;
+
+function connection(): ConnectionInfo | undefined {
+  return (navigator as Navigator & { connection?: ConnectionInfo }).connection;
+}
+
+function viaLink(url: string): Promise<void> {
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = url;
+    const done = () => resolve();
+    link.onload = link.onerror = done;
+    // A navigation may swap the head and drop the link before it settles: never hold a slot forever.
+    setTimeout(done, LOAD_TIMEOUT_MS);
+    document.head.append(link);
+  });
+}
+
+function viaFetch(url: string): Promise<void> {
+  return fetch(url, { credentials: 'same-origin', priority: 'low' } as RequestInit).then(
+    (response) => void response.body?.cancel().catch(() => undefined),
+  );
+}
+
+function targetOf(element: Element | null): string | null {
+  const link = element?.closest<HTMLAnchorElement>('a[href]');
+  if (!link) return null;
+  return prefetchTarget(
+    {
+      href: link.href,
+      noPrefetch: link.hasAttribute('data-no-prefetch'),
+      download: link.hasAttribute('download'),
+      target: link.target,
+    },
+    location,
+  );
+}
+
+function whenIdle(callback: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(callback, { timeout: 2000 });
+  else setTimeout(callback, 200);
+}
+
+export function initPrefetch(): void {
+  if (!firstTime('prefetch')) return;
+  const supportsLink = document.createElement('link').relList?.supports?.('prefetch') ?? false;
+  const queue: PrefetchQueue = createPrefetchQueue(supportsLink ? viaLink : viaFetch);
+  const add = (url: string | null, urgent: boolean) => {
+    if (url && connectionAllowsPrefetch(connection())) queue.add(url, urgent);
+  };
+  const onIntent = (event: Event) => add(targetOf(event.target instanceof Element ? event.target : null), true);
+  document.addEventListener('mouseover', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent, { passive: true });
+
+  if (!('IntersectionObserver' in window)) return;
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      add(targetOf(entry.target), false);
+    }
+  });
+  onEveryPage(() => {
+    observer.disconnect();
+    whenIdle(() => {
+      if (!connectionAllowsPrefetch(connection())) return;
+      for (const link of document.querySelectorAll('a[href]')) if (targetOf(link)) observer.observe(link);
+    });
+  });
+}

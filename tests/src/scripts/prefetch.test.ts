@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+let fetched: string[] = [];
+let connection: { saveData?: boolean; effectiveType?: string } = {};
+
+beforeEach(() => {
+  vi.resetModules();
+  fetched = [];
+  connection = {};
+  Object.defineProperty(navigator, 'connection', { configurable: true, get: () => connection });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    fetched.push(String(input));
+    return new Response('<html></html>', { headers: { 'content-type': 'text/html' } });
+  });
+  history.replaceState(null, '', '/terms');
+  document.head.innerHTML = '';
+  document.body.innerHTML = `
+    <a id="privacy" href="/privacy">Privacidade</a>
+    <a id="opt-out" href="/aml-policy" data-no-prefetch>AML</a>
+    <a id="external" href="https://elsewhere.example/">Fora</a>`;
+});
+
+function hover(id: string): void {
+  document.getElementById(id)!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+}
+
+function prefetched(): string[] {
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.href);
+  return [...links, ...fetched].map((href) => new URL(href, location.href).pathname);
+}
+
+describe('prefetch wiring', () => {
+  it('prefetches a same-origin link on hover, once', async () => {
+    const { initPrefetch } = await import('../../../src/scripts/prefetch.ts');
+    initPrefetch();
+    hover('privacy');
+    hover('privacy');
+    await Promise.resolve();
+    expect(prefetched()).toEqual(['/privacy']);
+  });
+
+  it('skips opted-out and external links', async () => {
+    const { initPrefetch } = await import('../../../src/scripts/prefetch.ts');
+    initPrefetch();
+    hover('opt-out');
+    hover('external');
+    await Promise.resolve();
+    expect(prefetched()).toEqual([]);
+  });
+
+  it('does nothing on a data-saver or 2G connection', async () => {
+    connection = { saveData: true };
+    const { initPrefetch } = await import('../../../src/scripts/prefetch.ts');
+    initPrefetch();
+    hover('privacy');
+    connection = { effectiveType: '2g' };
+    hover('privacy');
+    await Promise.resolve();
+    expect(prefetched()).toEqual([]);
+  });
+});
