@@ -33,6 +33,7 @@ const pwaOptions = {
   injectManifest: {
     // Hashed assets only: pages are many per tenant and change with every rebuild.
     globPatterns: ['_astro/**/*.{js,css}'],
+    minify: true,
   },
   devOptions: { enabled: false },
 };

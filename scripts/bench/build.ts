@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:build`: how fast tenant sites build, and proof that
+ * rebuilding one tenant among many touches only that tenant.
+ *
+ * 1. One generated tenant with --pages custom pages per locale (default 2,000):
+ *    pages per second and milliseconds per page (astro and precompression).
+ * 2. --tenants small tenants (default 10) built side by side, then ONE of them
+ *    rebuilt: its time, and a check that the other sites' symlinks and build
+ *    folders kept their inode and mtime.
+ *
+ * Everything happens in a temporary sites folder (removed unless --keep).
+ * Prints figures; asserts nothing about timing.
+ *
+ * Options: --pages N  --tenants N  --base bundle.json  --project astroRoot  --keep
+ */
+import { lstat, mkdtemp, readFile, readlink, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
+import { buildTenantSite, type BuildTenantResult } from '../../server/sites/build-tenant.ts';
+import { syntheticTenant } from './synthetic-tenant.ts';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '2000' },
+    tenants: { type: 'string', default: '10' },
+    base: { type: 'string', default: fileURLToPath(new URL('../../tests/fixtures/tenant-bundle.pt.json', import.meta.url)) },
+    project: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const pagesPerLocale = Number(values.pages);
+const tenantCount = Number(values.tenants);
+if (!Number.isInteger(pagesPerLocale) || pagesPerLocale < 0 || !Number.isInteger(tenantCount) || tenantCount < 2) {
+  console.error('Usage: npm run bench:build -- [--pages N>=0] [--tenants N>=2] [--base bundle.json] [--project dir] [--keep]');
+  process.exit(2);
+}
+
+const base = JSON.parse(await readFile(values.base, 'utf8')) as TenantBundle;
+const sitesDir = await mkdtemp(join(tmpdir(), 'bench-sites-'));
+const common = { sitesDir, projectRoot: values.project };
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function report(label: string, r: BuildTenantResult): void {
+  console.log(
+    `${label}: ${fmt(r.pages)} pages in ${fmt(r.ms)} ms → ${fmt((r.pages * 1000) / r.ms, 1)} pages/s, ` +
+      `${fmt(r.ms / r.pages, 2)} ms/page (astro ${fmt(r.astroMs)} ms, precompress ${fmt(r.compressMs)} ms` +
+      `${r.compressed.reused ? `, ${r.compressed.reused}/${r.compressed.files} compressed files reused` : ''})`,
+  );
+}
+
+/** What must not change for a tenant that is not rebuilt. */
+async function fingerprint(domain: string): Promise<string> {
+  const link = join(sitesDir, domain);
+  const [linkInfo, target] = await Promise.all([lstat(link), readlink(link)]);
+  const dir = await stat(join(sitesDir, target));
+  const index = await stat(join(sitesDir, target, 'index.html'));
+  return [target, linkInfo.ino, linkInfo.mtimeMs, dir.ino, dir.mtimeMs, index.ino, index.mtimeMs].join('|');
+}
+
+try {
+  console.log(`Sites folder: ${sitesDir}`);
+  console.log(`\n1) One tenant with ${fmt(pagesPerLocale)} custom pages per locale (plus its regular pages)`);
+  const big = syntheticTenant(base, 'bench-big.localhost', pagesPerLocale);
+  report('   full build', await buildTenantSite({ ...common, domain: big.domain, bundle: big }));
+
+  console.log(`\n2) ${tenantCount} small tenants, then one of them rebuilt`);
+  const domains = Array.from({ length: tenantCount }, (_, i) => `bench-${String(i + 1).padStart(2, '0')}.localhost`);
+  const small = (domain: string): TenantBundle => ({ ...base, domain, origin: `http://${domain}`, builtAt: new Date().toISOString() });
+  const allStart = performance.now();
+  for (const domain of domains) report(`   ${domain}`, await buildTenantSite({ ...common, domain, bundle: small(domain) }));
+  console.log(`   all ${tenantCount}: ${fmt(performance.now() - allStart)} ms`);
+
+  const target = domains[Math.floor(tenantCount / 2)] as string;
+  const others = domains.filter((d) => d !== target);
+  const before = await Promise.all(others.map(fingerprint));
+  const targetBefore = await readlink(join(sitesDir, target));
+  const rebuilt = await buildTenantSite({ ...common, domain: target, bundle: small(target) });
+  const after = await Promise.all(others.map(fingerprint));
+  const untouched = others.filter((_, i) => before[i] === after[i]).length;
+  const switched = (await readlink(join(sitesDir, target))) !== targetBefore;
+  report(`   rebuild ${target}`, rebuilt);
+  console.log(`   rebuild of one tenant among ${tenantCount}: ${fmt(rebuilt.ms)} ms`);
+  console.log(`   ${target} switched to its new build: ${switched ? 'yes' : 'NO'}`);
+  console.log(`   other tenants untouched (symlink + build inode/mtime): ${untouched}/${others.length}`);
+  if (untouched !== others.length || !switched) process.exitCode = 1;
+} finally {
+  if (values.keep) console.log(`\nKept ${sitesDir}`);
+  else await rm(sitesDir, { recursive: true, force: true });
+}

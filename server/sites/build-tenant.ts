@@ -1,0 +1,115 @@
+import { access, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
+import { buildsPath, newBuildFolderName, siteLinkPath, siteNameForBuild } from './layout.ts';
+import { countPages, precompressDir } from './precompress.ts';
+import { runAstroBuild } from './run-astro.ts';
+import { pruneBuilds, switchSite } from './switch.ts';
+
+export interface BuildTenantOptions {
+  /** Tenant domain; null builds the fallback site served to unknown hosts. */
+  domain: string | null;
+  /** The tenant's bundle (ignored, and must be null, for the fallback site). */
+  bundle: TenantBundle | null;
+  sitesDir: string;
+  log?: (line: string) => void;
+  /** Folder holding astro.config.mjs. Default: the repository root. */
+  projectRoot?: string;
+  /** Astro CLI script. Default: `<projectRoot>/node_modules/.bin/astro`. */
+  astroBin?: string;
+  /** Extra environment for the astro child process. */
+  env?: Record<string, string | undefined>;
+  /** Previous builds kept after the switch (rollback, in-flight requests). Default 1. */
+  keepPrevious?: number;
+}
+
+export interface BuildTenantResult {
+  /** The tenant domain, or null for the fallback site. */
+  domain: string | null;
+  /** The new build's folder (what `<sitesDir>/<domain>` now points at). */
+  dir: string;
+  /** HTML files emitted. */
+  pages: number;
+  /** Wall time of the whole build, queue wait excluded. */
+  ms: number;
+  astroMs: number;
+  compressMs: number;
+  /** Text files precompressed, and how many of them reused the previous build's compressed files. */
+  compressed: { files: number; reused: number };
+}
+
+let chain: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` after every task queued before it: one astro build at a time
+ * per process (they share the project's caches and would only fight for CPU).
+ */
+function serially<T>(task: () => Promise<T>): Promise<T> {
+  const run = chain.then(task, task);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Builds one tenant's static site (or the fallback site) into a fresh folder,
+ * precompresses it, and switches `<sitesDir>/<domain>` (or `_fallback`) to it
+ * atomically. Guarantees: a failed build leaves the previous build serving and
+ * removes its own folder; no other site's symlink or builds are touched; builds
+ * run one at a time per process (calls queue).
+ * @throws Error when the domain is not a host name, astro fails, or the output has no index.html.
+ */
+export async function buildTenantSite(opts: BuildTenantOptions): Promise<BuildTenantResult> {
+  const name = siteNameForBuild(opts.domain);
+  if (opts.domain !== null && opts.bundle === null) throw new Error(`No bundle given for tenant ${opts.domain}`);
+  if (opts.bundle && opts.bundle.domain !== opts.domain) {
+    throw new Error(`Bundle is for ${opts.bundle.domain}, not ${String(opts.domain)}`);
+  }
+  return serially(() => buildNow(name, opts));
+}
+
+async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTenantResult> {
+  const log = opts.log ?? (() => {});
+  const started = performance.now();
+  const builds = buildsPath(opts.sitesDir);
+  await mkdir(builds, { recursive: true });
+  const folder = newBuildFolderName(name);
+  const dir = join(builds, folder);
+  const temp = await mkdtemp(join(tmpdir(), 'tenant-bundle-'));
+  try {
+    const env: Record<string, string | undefined> = { ...opts.env, TENANT_BUNDLE: undefined };
+    if (opts.bundle) {
+      const bundlePath = join(temp, 'bundle.json');
+      await writeFile(bundlePath, JSON.stringify(opts.bundle));
+      env.TENANT_BUNDLE = bundlePath;
+    }
+    log(`[sites] building ${name} into ${folder}`);
+    await runAstroBuild({ projectRoot: opts.projectRoot, astroBin: opts.astroBin, outDir: dir, env, log });
+    const astroMs = performance.now() - started;
+    await access(join(dir, 'index.html')).catch(() => {
+      throw new Error(`astro build of ${name} produced no index.html`);
+    });
+    const compressStart = performance.now();
+    // The build served now (if any): its compressed files are reused for unchanged files.
+    const previous = await realpath(siteLinkPath(opts.sitesDir, name)).catch(() => null);
+    const compressed = await precompressDir(dir, { reuseFrom: previous });
+    const compressMs = performance.now() - compressStart;
+    const pages = await countPages(dir);
+    await switchSite(opts.sitesDir, name, folder);
+    // From here on `dir` is served: a failure to prune must not remove it.
+    await pruneBuilds(opts.sitesDir, name, opts.keepPrevious ?? 1).catch((error: unknown) => {
+      log(`[sites] could not remove old builds of ${name}: ${(error as Error).message}`);
+    });
+    const ms = performance.now() - started;
+    log(
+      `[sites] ${name}: ${pages} pages in ${Math.round(ms)} ms (astro ${Math.round(astroMs)} ms, ` +
+        `compress ${compressed.files} files, ${compressed.reused} reused, in ${Math.round(compressMs)} ms) → ${siteLinkPath(opts.sitesDir, name)}`,
+    );
+    return { domain: opts.domain, dir, pages, ms, astroMs, compressMs, compressed: { files: compressed.files, reused: compressed.reused } };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,28 @@
+import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/open.ts';
+import { listTenantDomains, loadTenantBundle } from '../features/tenants/bundle.ts';
+import { realtimeClientConfig, tenantOrigin } from '../features/tenants/origin.ts';
+
+/** Where the site builder reads tenants from (the `loadBundle`/`listDomains` of SiteBuilderDeps). */
+export interface TenantSource {
+  loadBundle(domain: string): Promise<TenantBundle>;
+  listDomains(): Promise<string[]>;
+}
+
+/**
+ * The platform database as the builder's tenant source: each bundle carries
+ * the API base, realtime settings and public origin the configuration gives
+ * that domain, exactly as `GET /site-config` reports them.
+ */
+export function tenantSource(db: Db, config: Config): TenantSource {
+  return {
+    loadBundle: (domain) =>
+      loadTenantBundle(db, domain, {
+        apiUrl: config.publicApiUrl,
+        realtime: realtimeClientConfig(config, domain),
+        origin: tenantOrigin(config, domain),
+      }),
+    listDomains: () => listTenantDomains(db),
+  };
+}
