@@ -1,0 +1,74 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import type { Config } from './config.ts';
+import type { Db } from './db/open.ts';
+import { geoipRoutes } from './features/geoip/routes.ts';
+import { operatorRoutes } from './features/operator/routes.ts';
+import type { SiteBuilder } from './features/operator/site-builder.ts';
+import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
+import { resolveActor } from './http/actor.ts';
+import type { AppEnv } from './http/context.ts';
+import { createErrorHandler, notFoundHandler } from './http/on-error.ts';
+import { requireOpenTenant, resolveTenant } from './http/tenant.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+/** Path prefix of every platform call on the site + API server. */
+export const API_BASE = '/api';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** Rebuilds one tenant's static site (server/sites); used by the operator API. */
+  sites: SiteBuilder;
+  /**
+   * Feature sub-apps mounted under `/api` behind the tenant, actor and
+   * open-tenant middleware, so their handlers can read `c.get('tenant')` and
+   * `c.get('actor')` (e.g. the realtime `broadcastingRoutes`).
+   */
+  extraRoutes?: Hono<AppEnv>[];
+  /** Serves the tenants' static sites for every request outside `/api` (server/sites). */
+  staticSites?: MiddlewareHandler;
+  logger?: Logger;
+}
+
+/**
+ * The platform's HTTP app: the API under `/api` and, when given, the static
+ * sites for everything else. Pure wiring (no listening), so tests drive it
+ * with `app.request()`.
+ */
+export function createApp(deps: AppDeps): Hono {
+  const log = deps.logger ?? createLogger(deps.config.logLevel);
+  const app = new Hono();
+  app.onError(createErrorHandler(log));
+  app.notFound(notFoundHandler);
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    log.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms host=${c.req.header('host') ?? ''}`);
+  });
+
+  const api = new Hono<AppEnv>();
+  // Bearer/guest headers, not cookies, carry identity: any site origin may call.
+  api.use(
+    cors({
+      origin: (origin) => origin,
+      allowHeaders: ['Authorization', 'Guest-ID', 'lmcp', 'Content-Type', 'Accept-Language', 'X-Socket-ID', 'X-CSRF-TOKEN'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
+  api.route('/', geoipRoutes({ countryHeader: deps.config.geoipCountryHeader }));
+  api.route('/', siteConfigRoutes({ db: deps.db, config: deps.config }));
+  api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites }));
+
+  const tenantApi = new Hono<AppEnv>();
+  tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db), requireOpenTenant);
+  tenantApi.route('/', catalogueRoutes({ db: deps.db }));
+  for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
+  api.route('/', tenantApi);
+
+  app.route(API_BASE, api);
+  app.all(`${API_BASE}/*`, notFoundHandler);
+  if (deps.staticSites) app.use('*', deps.staticSites);
+  return app;
+}

@@ -1,0 +1,7 @@
+/**
+ * Every feature's tables in one object, for Drizzle's relational queries and
+ * for drizzle-kit (which reads the feature files directly, see drizzle.config.ts).
+ * A new feature adds its `schema.ts` export here.
+ */
+export * from '../features/tenants/schema.ts';
+export * from '../features/users/schema.ts';

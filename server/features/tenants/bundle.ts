@@ -1,0 +1,40 @@
+import { asc } from 'drizzle-orm';
+import type { RealtimeClientConfig, TenantBundle } from '../../../src/contract/tenant-bundle.ts';
+import type { Db } from '../../db/open.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { listCategories } from './categories.ts';
+import { findTenantByDomain } from './find-tenant.ts';
+import { listTenantPages } from './pages.ts';
+import { tenants } from './schema.ts';
+
+/**
+ * Everything one tenant's static build needs, read in one go from the
+ * database (the site build never queries it itself).
+ * @throws NotFoundError when no tenant has this domain.
+ */
+export async function loadTenantBundle(
+  db: Db,
+  domain: string,
+  opts: { apiUrl: string; realtime: RealtimeClientConfig; origin: string },
+): Promise<TenantBundle> {
+  const tenant = await findTenantByDomain(db, domain);
+  if (!tenant) throw new NotFoundError('tenant_not_found', { message: `No tenant has the domain ${domain}` });
+  const [pages, cats] = await Promise.all([listTenantPages(db, tenant.id), listCategories(db, tenant.id)]);
+  return {
+    domain: tenant.domain,
+    origin: opts.origin,
+    status: tenant.status,
+    config: tenant.config,
+    pages,
+    categories: cats,
+    apiUrl: opts.apiUrl,
+    realtime: opts.realtime,
+    builtAt: new Date().toISOString(),
+  };
+}
+
+/** Every tenant domain, alphabetically: the set of sites `npm run build` produces. */
+export async function listTenantDomains(db: Db): Promise<string[]> {
+  const rows = await db.select({ domain: tenants.domain }).from(tenants).orderBy(asc(tenants.domain));
+  return rows.map((r) => r.domain);
+}

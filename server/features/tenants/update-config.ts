@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { SiteConfig } from '../../../src/contract/site-config.ts';
+import type { Db } from '../../db/open.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { applyMergePatch } from './merge-patch.ts';
+import { tenants } from './schema.ts';
+import { validateSiteConfig } from './validate-config.ts';
+
+/**
+ * Replaces a tenant's whole site configuration.
+ * @throws ValidationError when `input` is not a valid SiteConfig; nothing is written then.
+ * @throws NotFoundError when the tenant does not exist.
+ */
+export async function updateTenantConfig(db: Db, tenantId: number, input: unknown): Promise<SiteConfig> {
+  const config = validateSiteConfig(input);
+  const updated = await db
+    .update(tenants)
+    .set({ config, updatedAt: new Date() })
+    .where(eq(tenants.id, tenantId))
+    .returning({ id: tenants.id });
+  if (updated.length === 0) throw new NotFoundError('tenant_not_found');
+  return config;
+}
+
+/**
+ * Applies a JSON Merge Patch to a tenant's configuration and validates the
+ * result as a whole, inside one transaction (a concurrent patch cannot be lost).
+ * @throws ValidationError when the merged configuration is invalid; nothing is written then.
+ */
+export async function patchTenantConfig(db: Db, tenantId: number, patch: unknown): Promise<SiteConfig> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ config: tenants.config }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+    if (!row) throw new NotFoundError('tenant_not_found');
+    return updateTenantConfig(tx, tenantId, applyMergePatch(row.config, patch));
+  });
+}

@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../db/open.ts';
+import { findActorByToken } from '../features/users/tokens.ts';
+import type { AppEnv } from './context.ts';
+import { UnauthorizedError } from './errors.ts';
+
+/** A guest id is `guest-` plus 8 to 64 letters or digits (specification section 3). */
+export const GUEST_ID_PATTERN = /^guest-[A-Za-z0-9]{8,64}$/;
+const LMCP_PATTERN = /^[\w.~:@%+=-]{1,200}$/;
+
+/**
+ * Sets `actor` and `lmcp`; needs `tenant` set before it.
+ * - `Authorization: Bearer <token>`: the token's user on this tenant;
+ * - else (or when the token is unknown, revoked, expired or from another
+ *   tenant) `Guest-ID`: a guest, when it matches GUEST_ID_PATTERN;
+ * - else null.
+ * A stale token thus never breaks public calls; calls that need a player use
+ * `requireUser`, whose 401 makes the site drop its session (section 4).
+ */
+export function resolveActor(db: Db): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const authorization = c.req.header('authorization');
+    const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    const user = bearer ? await findActorByToken(db, c.get('tenant').id, bearer) : null;
+    if (user) {
+      c.set('actor', user);
+    } else {
+      const guestId = c.req.header('guest-id')?.trim();
+      c.set('actor', guestId && GUEST_ID_PATTERN.test(guestId) ? { kind: 'guest', guestId } : null);
+    }
+    const lmcp = c.req.header('lmcp')?.trim();
+    c.set('lmcp', lmcp && LMCP_PATTERN.test(lmcp) ? lmcp : null);
+    await next();
+  };
+}
+
+/** Lets only logged-in players through; anyone else gets 401 (the site then clears its session). */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get('actor')?.kind !== 'user') throw new UnauthorizedError('unauthenticated');
+  await next();
+};

@@ -1,0 +1,57 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import type { Logger } from '../logger.ts';
+import { DomainError, type FieldErrors } from './errors.ts';
+import { messageLocale, statusMessage, VALIDATION_MESSAGE } from './messages.ts';
+
+/** Body of every error answer (specification section 8). */
+export interface ErrorBody {
+  message: string;
+  errors?: FieldErrors;
+  [extra: string]: unknown;
+}
+
+/**
+ * Turns valibot issues into the `errors` object: dotted field path → messages.
+ * Issues without a path (the body itself is wrong) go under `body`.
+ */
+export function fieldErrorsFromIssues(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? 'body';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function errorJson(c: Context, status: ContentfulStatusCode, body: ErrorBody): Response {
+  c.header('Cache-Control', 'no-store');
+  return c.json(body, status);
+}
+
+/** The one place errors become responses. Unknown errors are logged and answered as 500. */
+export function createErrorHandler(log: Logger): ErrorHandler {
+  return (err, c) => {
+    const locale = messageLocale(c.req.header('accept-language'));
+    if (err instanceof DomainError) {
+      const message = err.localized?.[locale] ?? (err.errors ? VALIDATION_MESSAGE[locale] : statusMessage(err.status, locale));
+      return errorJson(c, err.status, { ...err.details, message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (err instanceof v.ValiError) {
+      return errorJson(c, 422, { message: VALIDATION_MESSAGE[locale], errors: fieldErrorsFromIssues(err.issues) });
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status as ContentfulStatusCode;
+      if (status >= 500) log.error(`HTTP ${status} on ${c.req.method} ${c.req.path}`, err);
+      return errorJson(c, status, { message: statusMessage(status, locale) });
+    }
+    log.error(`Unhandled error on ${c.req.method} ${c.req.path}`, err);
+    return errorJson(c, 500, { message: statusMessage(500, locale) });
+  };
+}
+
+/** JSON 404 for routes nobody handles. */
+export const notFoundHandler: NotFoundHandler = (c) =>
+  errorJson(c, 404, { message: statusMessage(404, messageLocale(c.req.header('accept-language'))) });

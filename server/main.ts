@@ -1,0 +1,130 @@
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { type Config, ConfigError, getConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { seedDemoTenants } from './features/tenants/demo/seed.ts';
+import { createLogger } from './logger.ts';
+import { broadcastingRoutes } from './realtime/broadcasting-routes.ts';
+import { channelPolicy } from './realtime/channel-policy.ts';
+import { createRedisAdapter } from './realtime/redis-adapter.ts';
+import { createRealtimeServer } from './realtime/server.ts';
+import { createSiteBuilder, serveSites } from './sites/index.ts';
+import { tenantSource } from './sites/tenant-source.ts';
+
+export interface RunningPlatform {
+  /** Port the site + API server listens on. */
+  port: number;
+  realtimePort: number;
+  /** Stops accepting connections, then closes realtime and the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Build, in the background, every tenant site not built yet (and the fallback site). Default true. */
+  buildMissingSites?: boolean;
+}
+
+/**
+ * Starts the whole platform: migrates the database, seeds the demo tenants
+ * when there are none (and SEED_DEMO allows), then serves the sites and the
+ * API on PORT and the realtime server on REALTIME_PORT.
+ */
+export async function startPlatform(config: Config, opts: StartOptions = {}): Promise<RunningPlatform> {
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config.databaseUrl);
+  await database.migrate();
+  log.info(`Database ready (${database.kind})`);
+  if (config.seedDemo) await seedDemoTenants(database.db, log);
+
+  const realtime = createRealtimeServer({
+    appId: config.realtime.appId,
+    key: config.realtime.key,
+    secret: config.realtime.secret,
+    logger: (line) => log.warn(`realtime: ${line}`),
+    ...(config.redisUrl ? { adapter: createRedisAdapter({ url: config.redisUrl, logger: (line) => log.warn(`realtime redis: ${line}`) }) } : {}),
+  });
+  const builder = createSiteBuilder({ ...tenantSource(database.db, config), sitesDir: config.sitesDir, log: (line) => log.info(`sites: ${line}`) });
+
+  const app = createApp({
+    db: database.db,
+    config,
+    logger: log,
+    sites: builder,
+    extraRoutes: [broadcastingRoutes({ key: config.realtime.key, secret: config.realtime.secret, canJoin: channelPolicy })],
+    staticSites: serveSites({ sitesDir: config.sitesDir }),
+  });
+
+  const { port: realtimePort } = await realtime.listen(config.realtime.port, config.host);
+  const { server, port } = await listen(app.fetch, config);
+  log.info(`Sites and API on http://localhost:${port} (API base ${config.publicApiUrl}); realtime on port ${realtimePort}`);
+
+  if (opts.buildMissingSites ?? true) {
+    void builder
+      .ensureFallback()
+      .then(() => builder.buildAll({ onlyMissing: true }))
+      .then((builds) => {
+        for (const b of builds) log[b.status === 'failed' ? 'error' : 'info'](`sites: ${b.domain} ${b.status}${b.error ? `: ${b.error}` : ''}`);
+      })
+      .catch((error: unknown) => log.error('sites: initial build failed', error));
+  }
+
+  return {
+    port,
+    realtimePort,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets would hold close() open until they time out.
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      await closed;
+      await realtime.close();
+      await database.close();
+    },
+  };
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>, config: Config): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+/** Entry point: `node server/main.ts`. Exits 1 with the message on bad configuration. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = getConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const platform = await startPlatform(config);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal} received, shutting down\n`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    platform.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
