@@ -22,6 +22,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
     trace: 'off',
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
   },
   webServer: {
     command: `rm -rf ${E2E_SITES_DIR} && node scripts/start.ts`,

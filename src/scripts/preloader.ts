@@ -1,4 +1,7 @@
 import { setApiBaseUrl } from '../lib/api/base-url.ts';
+import { identityHeaders } from '../lib/api/headers.ts';
+import { ensureGuestId } from '../lib/guest-id.ts';
+import { readStored } from '../lib/storage.ts';
 import { blocksPage, isPreloaderState, type PreloaderState, resolvePreloaderState } from '../lib/preloader-state.ts';
 import { apiEndpoint, readRuntimeConfig } from '../lib/runtime-config.ts';
 import { firstTime } from './lifecycle.ts';
@@ -39,7 +42,9 @@ export async function checkSite(fetchImpl: typeof fetch = (input, init) => fetch
   const url = `${apiEndpoint(config.apiUrl, 'site-config')}?domain=${encodeURIComponent(location.hostname)}&t=${Date.now()}`;
   let status: number | null = null;
   try {
-    const response = await fetchImpl(url, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    // Like every platform call, this one carries the caller's identity and lmcp (spec section 6).
+    const identity = identityHeaders({ token: readStored('auth') ?? null, guestId: ensureGuestId(), lmcp: readStored('lmcp') ?? null });
+    const response = await fetchImpl(url, { headers: { Accept: 'application/json', ...identity }, cache: 'no-store' });
     status = response.status;
     if (response.ok && config.status !== 'unknown') setApiBaseUrl(extractApiUrl(await response.json().catch(() => null)));
   } catch {

@@ -26,11 +26,11 @@ describe('runtime config', () => {
   });
 
   it('names the invalid field', () => {
-    expect(() => parseRuntimeConfig({ ...valid, locale: 'fr' })).toThrowError(expect.objectContaining({ field: 'locale' }));
-    expect(() => parseRuntimeConfig({ ...valid, realtime: { ...valid.realtime, port: '6001' } })).toThrowError(
+    expect(() => parseRuntimeConfig({ ...valid, locale: 'fr' })).toThrow(expect.objectContaining({ field: 'locale' }));
+    expect(() => parseRuntimeConfig({ ...valid, realtime: { ...valid.realtime, port: '6001' } })).toThrow(
       expect.objectContaining({ field: 'realtime.port' }),
     );
-    expect(() => parseRuntimeConfig({ ...valid, apiUrl: '' })).toThrowError(expect.objectContaining({ field: 'apiUrl' }));
+    expect(() => parseRuntimeConfig({ ...valid, apiUrl: '' })).toThrow(expect.objectContaining({ field: 'apiUrl' }));
     expect(() => parseRuntimeConfig({ ...valid, status: 'paused' })).toThrow(RuntimeConfigError);
   });
 
