@@ -55,6 +55,8 @@ const pinPwaOutDir = {
 export default defineConfig({
   output: 'static',
   site: bundle?.origin,
+  // The tenant's own art folder (tenant-assets/<domain>, set by the sites builder); see docs/site.md.
+  publicDir: process.env.TENANT_PUBLIC_DIR || './public',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   prefetch: false,

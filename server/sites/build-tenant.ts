@@ -5,6 +5,7 @@ import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
 import { buildsPath, newBuildFolderName, siteLinkPath, siteNameForBuild } from './layout.ts';
 import { countPages, precompressDir } from './precompress.ts';
 import { runAstroBuild } from './run-astro.ts';
+import { tenantAssetsDir } from './tenant-assets.ts';
 import { pruneBuilds, switchSite } from './switch.ts';
 
 export interface BuildTenantOptions {
@@ -77,7 +78,9 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
   const dir = join(builds, folder);
   const temp = await mkdtemp(join(tmpdir(), 'tenant-bundle-'));
   try {
-    const env: Record<string, string | undefined> = { ...opts.env, TENANT_BUNDLE: undefined };
+    // Each tenant's own art is its site's public folder, so no tenant ships another's files.
+    const publicDir = opts.bundle ? tenantAssetsDir(opts.bundle.domain, opts.projectRoot) : join(temp, 'no-public');
+    const env: Record<string, string | undefined> = { ...opts.env, TENANT_BUNDLE: undefined, TENANT_PUBLIC_DIR: publicDir };
     if (opts.bundle) {
       const bundlePath = join(temp, 'bundle.json');
       await writeFile(bundlePath, JSON.stringify(opts.bundle));

@@ -29,6 +29,11 @@ test.describe('demo tenants by host name', () => {
     expect(await primaryColour('localhost')).not.toBe(await primaryColour('sorte.localhost'));
   });
 
+  test("a tenant's art is served only on its own host", async ({ request }) => {
+    expect((await request.get(tenantUrl('localhost', '/demo/localhost/logo.svg'))).status()).toBe(200);
+    expect((await request.get(tenantUrl('localhost', '/demo/sorte.localhost/logo.svg'))).status()).toBe(404);
+  });
+
   test('a tenant in maintenance shows the maintenance preloader', async ({ page }) => {
     await page.goto(tenantUrl('manutencao.localhost', '/'));
     await expect(page.locator('#preloader')).toHaveAttribute('data-state', 'maintenance');
