@@ -37,6 +37,10 @@ export default defineConfig({
       DATABASE_URL: 'memory://',
       SITES_DIR: E2E_SITES_DIR,
       LOG_LEVEL: 'warn',
+      // Codes sent by SMS/e-mail are read by the tests through the development outbox.
+      DEV_OUTBOX: 'true',
+      // Every browser test comes from 127.0.0.1: scale the per-IP limits so they do not trip.
+      IP_RATE_LIMIT_SCALE: '100',
     },
   },
 });

@@ -2,6 +2,8 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
+import { type AccountsDeps, createAccountsDeps } from './features/auth/deps.ts';
+import { accountRoutes } from './features/auth/mount.ts';
 import { geoipRoutes } from './features/geoip/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
 import type { SiteBuilder } from './features/operator/site-builder.ts';
@@ -29,6 +31,11 @@ export interface AppDeps {
   /** Serves the tenants' static sites for every request outside `/api` (server/sites). */
   staticSites?: MiddlewareHandler;
   logger?: Logger;
+  /**
+   * Replacements for parts of the account services (clock, notifier,
+   * captcha/Google verifiers, rate limiter…); the rest is built from `config`.
+   */
+  accounts?: Partial<AccountsDeps>;
 }
 
 /**
@@ -61,9 +68,11 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', siteConfigRoutes({ db: deps.db, config: deps.config }));
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites }));
 
+  const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, deps.accounts);
   const tenantApi = new Hono<AppEnv>();
-  tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db), requireOpenTenant);
+  tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db, accounts.now), requireOpenTenant);
   tenantApi.route('/', catalogueRoutes({ db: deps.db }));
+  for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
   for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
   api.route('/', tenantApi);
 

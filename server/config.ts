@@ -64,6 +64,72 @@ export interface Config {
    * PORT for local domains (`localhost`, `*.localhost`, IPs), none otherwise.
    */
   siteOriginPort: number | null;
+  /**
+   * DATA_DIR: folder for files the platform writes (player avatars go to
+   * `DATA_DIR/avatars`). Default `./data`.
+   */
+  dataDir: string;
+  /**
+   * CLIENT_IP_HEADER: request header holding the caller's IP as set by the
+   * trusted proxy/CDN in front (e.g. `cf-connecting-ip`, `x-real-ip`; for
+   * `x-forwarded-for` the first address is used). Unset: the TCP peer
+   * address. Only set it behind a proxy that overwrites the header, or
+   * callers can fake their IP and dodge per-IP rate limits.
+   */
+  clientIpHeader: string | null;
+  auth: {
+    /**
+     * PASSWORD_SCRYPT_LOG_N: scrypt cost for NEW password hashes, as log2(N)
+     * (r=8, p=1). Default 15 (N=32768, 32 MiB and tens of ms per hash). Stored
+     * hashes carry their own parameters, so raising it later keeps old
+     * passwords working (they are re-hashed at the next login).
+     */
+    scryptLogN: number;
+    /** GOOGLE_JWKS_URL: Google's public signing keys for ID tokens. Default `https://www.googleapis.com/oauth2/v3/certs`. */
+    googleJwksUrl: string;
+    /**
+     * TURNSTILE_VERIFY_URL: Cloudflare Turnstile siteverify endpoint. Default
+     * `https://challenges.cloudflare.com/turnstile/v0/siteverify`.
+     */
+    turnstileVerifyUrl: string;
+    /**
+     * TURNSTILE_SECRET: Turnstile secret key for the tenants' site keys. Unset:
+     * a tenant with a `turnstileSiteKey` refuses registrations and logins
+     * (captcha cannot be checked) and the platform logs why.
+     */
+    turnstileSecret: string | null;
+  };
+  notifier: {
+    /**
+     * SMTP_URL: SMTP server for e-mail (`smtp://user:pass@host:587`,
+     * `smtps://…:465`). Unset: e-mails go to the outbox table and the log.
+     */
+    smtpUrl: string | null;
+    /** MAIL_FROM: sender address of e-mails. Default `no-reply@localhost`. */
+    mailFrom: string;
+    /**
+     * SMS_GATEWAY_URL: HTTP endpoint receiving `POST {to, text, tenant_id}`
+     * (JSON) for each SMS. Unset: SMS go to the outbox table and the log.
+     */
+    smsGatewayUrl: string | null;
+    /** SMS_GATEWAY_TOKEN: sent as `Authorization: Bearer …` to the SMS gateway. Optional. */
+    smsGatewayToken: string | null;
+  };
+  /**
+   * IP_RATE_LIMIT_SCALE: multiplies the per-IP limits of logins, code
+   * requests and CPF checks (server/features/rate-limit/rules.ts), for sites
+   * whose players share addresses (carrier NAT) and for browser tests (all
+   * from 127.0.0.1). Per-phone limits and the 5-failure lockout are not
+   * scaled. Default 1.
+   */
+  ipRateLimitScale: number;
+  /**
+   * DEV_OUTBOX: development aid. `true` mounts `GET /api/dev/outbox?to=…`,
+   * listing the tenant's outbox messages (verification codes) so browser
+   * tests and local developers can read them. Never enable in production.
+   * Default false.
+   */
+  devOutbox: boolean;
   /** SEED_DEMO: seed the three demo tenants when the tenants table is empty. Default true. */
   seedDemo: boolean;
   /** LOG_LEVEL: debug, info, warn, error or silent. Default info. */
@@ -118,6 +184,17 @@ const headerName = v.pipe(
   v.transform((s) => s.toLowerCase()),
 );
 
+const httpUrl = v.pipe(nonEmpty, v.regex(/^https?:\/\/\S+$/, 'must be an http(s):// URL'));
+const smtpUrl = v.pipe(nonEmpty, v.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL'));
+const scryptLogN = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,2}$/, 'must be an integer between 10 and 20'),
+  v.transform(Number),
+  v.number(),
+  v.minValue(10, 'must be an integer between 10 and 20'),
+  v.maxValue(20, 'must be an integer between 10 and 20'),
+);
+
 const redisUrl = v.pipe(nonEmpty, v.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'));
 
 /** Each variable, its schema and its default (undefined = optional). */
@@ -138,6 +215,21 @@ const variables = {
   REDIS_URL: [redisUrl, undefined],
   SITE_ORIGIN_SCHEME: [v.picklist(['http', 'https'], 'must be http or https'), undefined],
   SITE_ORIGIN_PORT: [port, undefined],
+  DATA_DIR: [nonEmpty, './data'],
+  CLIENT_IP_HEADER: [headerName, undefined],
+  PASSWORD_SCRYPT_LOG_N: [scryptLogN, '15'],
+  GOOGLE_JWKS_URL: [httpUrl, 'https://www.googleapis.com/oauth2/v3/certs'],
+  TURNSTILE_VERIFY_URL: [httpUrl, 'https://challenges.cloudflare.com/turnstile/v0/siteverify'],
+  TURNSTILE_SECRET: [nonEmpty, undefined],
+  SMTP_URL: [smtpUrl, undefined],
+  MAIL_FROM: [nonEmpty, 'no-reply@localhost'],
+  SMS_GATEWAY_URL: [httpUrl, undefined],
+  SMS_GATEWAY_TOKEN: [nonEmpty, undefined],
+  IP_RATE_LIMIT_SCALE: [
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000'), v.transform(Number), v.number(), v.minValue(1, 'must be a whole number from 1 to 1000'), v.maxValue(1000, 'must be a whole number from 1 to 1000')),
+    '1',
+  ],
+  DEV_OUTBOX: [bool, 'false'],
   SEED_DEMO: [bool, 'true'],
   LOG_LEVEL: [v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'],
 } as const;
@@ -193,6 +285,22 @@ export function getConfig(env: NodeJS.ProcessEnv): Config {
     redisUrl: p.REDIS_URL ?? null,
     siteOriginScheme: p.SITE_ORIGIN_SCHEME ?? null,
     siteOriginPort: p.SITE_ORIGIN_PORT ?? null,
+    dataDir: p.DATA_DIR,
+    clientIpHeader: p.CLIENT_IP_HEADER ?? null,
+    auth: {
+      scryptLogN: p.PASSWORD_SCRYPT_LOG_N,
+      googleJwksUrl: p.GOOGLE_JWKS_URL,
+      turnstileVerifyUrl: p.TURNSTILE_VERIFY_URL,
+      turnstileSecret: p.TURNSTILE_SECRET ?? null,
+    },
+    notifier: {
+      smtpUrl: p.SMTP_URL ?? null,
+      mailFrom: p.MAIL_FROM,
+      smsGatewayUrl: p.SMS_GATEWAY_URL ?? null,
+      smsGatewayToken: p.SMS_GATEWAY_TOKEN ?? null,
+    },
+    ipRateLimitScale: p.IP_RATE_LIMIT_SCALE,
+    devOutbox: p.DEV_OUTBOX,
     seedDemo: p.SEED_DEMO,
     logLevel: p.LOG_LEVEL,
   };

@@ -36,6 +36,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   await database.migrate();
   log.info(`Database ready (${database.kind})`);
   if (config.seedDemo) await seedDemoTenants(database.db, log);
+  if (config.devOutbox) log.warn('DEV_OUTBOX=true: GET /api/dev/outbox lists verification codes (development and browser tests only)');
 
   const realtime = createRealtimeServer({
     appId: config.realtime.appId,

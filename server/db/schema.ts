@@ -5,3 +5,6 @@
  */
 export * from '../features/tenants/schema.ts';
 export * from '../features/users/schema.ts';
+export * from '../features/auth/schema.ts';
+export * from '../features/notifier/schema.ts';
+export * from '../features/rate-limit/schema.ts';

@@ -10,18 +10,19 @@ const LMCP_PATTERN = /^[\w.~:@%+=-]{1,200}$/;
 
 /**
  * Sets `actor` and `lmcp`; needs `tenant` set before it.
- * - `Authorization: Bearer <token>`: the token's user on this tenant;
+ * - `Authorization: Bearer <token>`: the token's user on this tenant (`now`
+ *   is the clock of the 30-minute idle rule; tests inject one);
  * - else (or when the token is unknown, revoked, expired or from another
  *   tenant) `Guest-ID`: a guest, when it matches GUEST_ID_PATTERN;
  * - else null.
  * A stale token thus never breaks public calls; calls that need a player use
  * `requireUser`, whose 401 makes the site drop its session (section 4).
  */
-export function resolveActor(db: Db): MiddlewareHandler<AppEnv> {
+export function resolveActor(db: Db, now: () => Date = () => new Date()): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-    const user = bearer ? await findActorByToken(db, c.get('tenant').id, bearer) : null;
+    const user = bearer ? await findActorByToken(db, c.get('tenant').id, bearer, now()) : null;
     if (user) {
       c.set('actor', user);
     } else {

@@ -4,7 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import type { Logger } from '../logger.ts';
 import { DomainError, type FieldErrors } from './errors.ts';
-import { messageLocale, statusMessage, VALIDATION_MESSAGE } from './messages.ts';
+import { type MessageLocale, messageLocale, statusMessage, VALIDATION_MESSAGE } from './messages.ts';
+import { isMessageKey, translate } from './translate.ts';
 
 /** Body of every error answer (specification section 8). */
 export interface ErrorBody {
@@ -26,6 +27,18 @@ export function fieldErrorsFromIssues(issues: readonly v.BaseIssue<unknown>[]): 
   return errors;
 }
 
+/**
+ * Field messages that are i18n keys (the shared validation schemas give keys)
+ * become text in the caller's language; `{{field}}` is the field's name.
+ */
+export function translateFieldErrors(errors: FieldErrors, locale: MessageLocale): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    out[field] = messages.map((m) => (isMessageKey(m) ? translate(locale, m, { field }) : m));
+  }
+  return out;
+}
+
 function errorJson(c: Context, status: ContentfulStatusCode, body: ErrorBody): Response {
   c.header('Cache-Control', 'no-store');
   return c.json(body, status);
@@ -37,10 +50,10 @@ export function createErrorHandler(log: Logger): ErrorHandler {
     const locale = messageLocale(c.req.header('accept-language'));
     if (err instanceof DomainError) {
       const message = err.localized?.[locale] ?? (err.errors ? VALIDATION_MESSAGE[locale] : statusMessage(err.status, locale));
-      return errorJson(c, err.status, { ...err.details, message, ...(err.errors ? { errors: err.errors } : {}) });
+      return errorJson(c, err.status, { ...err.details, message, ...(err.errors ? { errors: translateFieldErrors(err.errors, locale) } : {}) });
     }
     if (err instanceof v.ValiError) {
-      return errorJson(c, 422, { message: VALIDATION_MESSAGE[locale], errors: fieldErrorsFromIssues(err.issues) });
+      return errorJson(c, 422, { message: VALIDATION_MESSAGE[locale], errors: translateFieldErrors(fieldErrorsFromIssues(err.issues), locale) });
     }
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;

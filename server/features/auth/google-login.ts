@@ -1,0 +1,67 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
+import { GoogleLoginSchema, normalizeEmail } from '../../../src/contract/validation/index.ts';
+import { ForbiddenError, ValidationError } from '../../http/errors.ts';
+import { users, type UserRow } from '../users/schema.ts';
+import type { AccountsDeps, RequestFacts } from './deps.ts';
+import { AUTH_MESSAGES } from './messages.ts';
+import { assertNotSelfExcluded } from './self-exclusion-error.ts';
+import { startSession } from './session.ts';
+import { uniqueViolation } from './unique-violation.ts';
+
+/**
+ * `POST /auth/google {idToken}` on a tenant with `casAllowGoogleAuth`: the
+ * token must verify against GOOGLE_JWKS_URL for the tenant's
+ * `googleClientId`, with a verified e-mail. Logs in the account linked to
+ * that Google subject; else links the account of this tenant holding that
+ * e-mail if the player verified it (linking an unverified address would let
+ * whoever typed it first share the account); else creates an account (no phone yet: the player adds one by
+ * verifying it).
+ * @throws 403 when the tenant does not offer Google login; 422
+ * `errors.idToken` for a token that does not verify; 403 self-excluded.
+ */
+export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBody: unknown): Promise<AuthSessionResponse> {
+  const config = facts.tenant.config;
+  const body = v.parse(GoogleLoginSchema, rawBody);
+  if (!config.casAllowGoogleAuth || !config.googleClientId) throw new ForbiddenError('google_disabled', { message: AUTH_MESSAGES.googleDisabled });
+  const identity = await deps.google.verify(body.idToken, config.googleClientId);
+  const email = identity ? normalizeEmail(identity.email.trim()) : null;
+  if (!identity || !email) throw new ValidationError({ idToken: [AUTH_MESSAGES.googleInvalid[facts.locale]] }, 'google_invalid');
+  const tenantId = facts.tenant.id;
+  const now = deps.now();
+
+  const find = async (): Promise<UserRow | undefined> => {
+    const [bySub] = await deps.db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.googleSub, identity.sub))).limit(1);
+    if (bySub) return bySub;
+    const [linked] = await deps.db
+      .update(users)
+      .set({ googleSub: identity.sub, emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, email), isNotNull(users.emailVerifiedAt), isNull(users.googleSub)))
+      .returning();
+    return linked;
+  };
+
+  let user = await find();
+  if (!user) {
+    const name = (identity.name ?? email.split('@')[0] ?? 'Google').normalize('NFC').replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, 100) || 'Google';
+    try {
+      [user] = await deps.db
+        .insert(users)
+        .values({ tenantId, name, email, emailVerifiedAt: now, googleSub: identity.sub, language: facts.locale, createdAt: now, updatedAt: now })
+        .returning();
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === null) throw error;
+      // The e-mail belongs to an account that has not verified it.
+      if (constraint === 'users_tenant_email_unique' && !(await find())) {
+        throw new ValidationError({ idToken: [AUTH_MESSAGES.googleEmailUnverified[facts.locale]] }, 'google_email_taken');
+      }
+      // A concurrent first login created or linked it: use that account.
+      user = await find();
+    }
+  }
+  if (!user) throw new ValidationError({ idToken: [AUTH_MESSAGES.googleInvalid[facts.locale]] }, 'google_invalid');
+  assertNotSelfExcluded(user, now);
+  return startSession(deps, user);
+}

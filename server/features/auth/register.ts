@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
+import { createRegisterSchema } from '../../../src/contract/validation/index.ts';
+import { type FieldErrors, ValidationError } from '../../http/errors.ts';
+import { findUserByCpf, findUserByEmail, findUserByPhone } from '../users/find-user.ts';
+import { users, type UserRow } from '../users/schema.ts';
+import { assertCaptcha, captchaRequired } from './captcha-check.ts';
+import { consumeVerificationToken } from './codes.ts';
+import type { AccountsDeps, RequestFacts } from './deps.ts';
+import { startSession } from './session.ts';
+import { userUniqueErrors } from './unique-violation.ts';
+
+/**
+ * `POST /auth/register`: validates the body with the tenant's rules (CPF when
+ * `registerCPF`, captcha when a Turnstile site key is set), checks the phone
+ * verification token and the uniqueness of phone, e-mail and CPF on this
+ * tenant, then creates the account and logs it in. Nothing is written unless
+ * every check passes (the token is spent in the same transaction as the insert).
+ * @throws 422 with `errors` per field.
+ */
+export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody: unknown): Promise<AuthSessionResponse> {
+  const body = v.parse(createRegisterSchema({ cpfRequired: facts.tenant.config.registerCPF, captchaRequired: captchaRequired(facts) }), rawBody);
+  await assertCaptcha(deps, facts, body.captcha_token);
+  const tenantId = facts.tenant.id;
+  const taken: FieldErrors = {};
+  if (await findUserByPhone(deps.db, tenantId, body.username)) taken.username = ['validation.phoneTaken'];
+  if (await findUserByEmail(deps.db, tenantId, body.email)) taken.email = ['validation.emailTaken'];
+  if (body.cpf && (await findUserByCpf(deps.db, tenantId, body.cpf))) taken.cpf = ['validation.cpfTaken'];
+  if (Object.keys(taken).length > 0) throw new ValidationError(taken);
+
+  const passwordHash = await deps.hasher.hash(body.password);
+  const now = deps.now();
+  let user: UserRow;
+  try {
+    user = await deps.db.transaction(async (tx) => {
+      const spent = await consumeVerificationToken(tx, { tenantId, phone: body.username, token: body.phone_verification_token, now });
+      if (!spent) throw new ValidationError({ phone_verification_token: ['validation.code'] });
+      const [row] = await tx
+        .insert(users)
+        .values({
+          tenantId,
+          name: body.name,
+          username: body.username,
+          email: body.email,
+          cpf: body.cpf ?? null,
+          passwordHash,
+          gender: body.gender,
+          maritalStatus: body.marital_status,
+          language: body.language ?? facts.locale,
+          phoneVerifiedAt: now,
+          referenceCode: body.reference_code ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('user insert returned no row');
+      return row;
+    });
+  } catch (error) {
+    const errors = userUniqueErrors(error);
+    if (errors) throw new ValidationError(errors);
+    throw error;
+  }
+  return startSession(deps, user);
+}

@@ -1,0 +1,17 @@
+import type { UserRow } from '../users/schema.ts';
+import { issueAccessToken, TOKEN_TTL_MS } from '../users/tokens.ts';
+import { toAuthUser } from '../users/present.ts';
+import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
+import type { AccountsDeps } from './deps.ts';
+
+/** Starts a session for `user`: a new bearer token expiring in 30 days (and after 30 idle minutes). */
+export async function startSession(deps: AccountsDeps, user: UserRow): Promise<AuthSessionResponse> {
+  const now = deps.now();
+  const { token } = await issueAccessToken(deps.db, { userId: user.id, tenantId: user.tenantId, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS), now });
+  return { data: toAuthUser(user, { apiBase: deps.config.publicApiUrl, now }), token };
+}
+
+/** The user object for `user` at the deps' clock. */
+export function present(deps: AccountsDeps, user: UserRow) {
+  return toAuthUser(user, { apiBase: deps.config.publicApiUrl, now: deps.now() });
+}
