@@ -71,7 +71,8 @@ export default defineConfig({
       ? [
           sitemap({
             i18n: { defaultLocale: 'pt', locales: { pt: 'pt-BR', en: 'en-US' } },
-            filter: (page) => !/\/404\/?$/.test(page),
+            // Not for crawlers: the 404 page, the modal routes (canonical is /) and the noindex account pages.
+            filter: (page) => !/\/(404|login|register|recover-pass|user(\/.*)?)\/?$/.test(new URL(page).pathname),
             serialize: (item) => ({
               ...item,
               url: noTrailingSlash(item.url),

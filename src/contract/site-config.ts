@@ -67,6 +67,13 @@ export const SiteConfigSchema = v.object({
   casAllowGoogleAuth: v.boolean(),
   googleClientId: v.optional(v.string()),
   turnstileSiteKey: v.optional(v.string()),
+  /**
+   * Where the site loads the Turnstile widget script from (the captcha step
+   * shows only when both this and `turnstileSiteKey` are set).
+   */
+  turnstileScriptUrl: v.optional(v.pipe(v.string(), v.url())),
+  /** Where the site loads Google Identity Services from (Google sign-in needs it with `casAllowGoogleAuth`). */
+  googleScriptUrl: v.optional(v.pipe(v.string(), v.url())),
   cashback_release_day: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
   cashback_release_hour: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(23)),
   cashback_conversion_percentage: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),

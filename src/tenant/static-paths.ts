@@ -41,3 +41,12 @@ export function prefixedLocalePaths(): { params: { locale: string }; props: Loca
     props: { locale },
   }));
 }
+
+/**
+ * Both locales for a tenant, nothing in the fallback build: routes that are
+ * pages of the app rather than of the operator (`/login`, `/user`, …).
+ */
+export function tenantLocalePaths(): { params: { locale: string | undefined }; props: LocaleProps }[] {
+  if (!getBundle()) return [];
+  return LOCALES.map((locale) => ({ params: { locale: localeParam(locale) }, props: { locale } }));
+}

@@ -46,7 +46,11 @@ afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 describe('tenant build', () => {
   it('emits every page in pt (unprefixed) and en (/en), skipping pages missing in a locale', () => {
+    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification'].flatMap(
+      (path) => [`${path}/index.html`, `en/${path}/index.html`],
+    );
     expect(htmlFiles(TENANT)).toEqual([
+      ...accountPages,
       '404.html',
       'aml-policy/index.html',
       'betting-terms/index.html',
@@ -65,7 +69,7 @@ describe('tenant build', () => {
       'privacy/index.html',
       'responsible-gaming/index.html',
       'terms/index.html',
-    ]);
+    ].sort());
   });
 
   it('sets lang, title, canonical and hreflang alternates per locale', () => {
@@ -133,6 +137,7 @@ describe('tenant build', () => {
     expect(sitemap).toContain('<loc>https://sorte.example/terms</loc>');
     expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="en-US" href="https://sorte.example/en/terms"/>');
     expect(sitemap).not.toContain('404');
+    expect(sitemap).not.toMatch(/\/(login|register|recover-pass|user)</);
     const manifest = JSON.parse(read(TENANT, 'manifest.webmanifest'));
     expect(manifest).toMatchObject({ name: 'Sorte Lunar', theme_color: '#0e0a1c', start_url: '/' });
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);

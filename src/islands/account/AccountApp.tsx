@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { Locale } from '../../contract/tenant-bundle.ts';
+import { installSessionEffects } from '../../lib/auth/session-effects.ts';
+import { $selfExclusion } from '../../stores/auth.ts';
+import { loadProfile } from '../../stores/profile.ts';
+import { $session } from '../../stores/session.ts';
+import { SelfExclusionNotice } from '../auth/SelfExclusionNotice.tsx';
+import { useTranslator } from '../auth/use-translator.ts';
+import '../auth/auth.css';
+import './account.css';
+import { AccessDataView } from './AccessDataView.tsx';
+import { PersonalDataView } from './PersonalDataView.tsx';
+import { ProfileView } from './ProfileView.tsx';
+import { VerificationView } from './VerificationView.tsx';
+import type { AccountView } from './views.ts';
+
+/**
+ * Content of the account pages. Players see their view (after `GET /profile`
+ * refreshes the stored user); visitors get the login modal, and a player who
+ * just excluded themself sees the period instead.
+ */
+export function AccountApp({ view, locale }: { view: AccountView; locale: Locale }) {
+  const t = useTranslator(locale);
+  const session = useStore($session);
+  const excluded = useStore($selfExclusion);
+  const loggedIn = session.status === 'user';
+
+  useEffect(() => installSessionEffects(), []);
+  useEffect(() => {
+    if (loggedIn) {
+      void loadProfile();
+    } else if (!$selfExclusion.get()) {
+      void import('../auth/mount.tsx').then((m) => m.openAuth('login'));
+    }
+  }, [loggedIn]);
+
+  if (!t) return <p className="account-loading">…</p>;
+  if (!loggedIn) {
+    if (excluded) return <SelfExclusionNotice t={t} locale={locale} />;
+    return (
+      <div className="account-card">
+        <p>{t('account.loginRequired')}</p>
+        <button type="button" className="button button--primary" data-auth-open="login">
+          {t('auth.header.login')}
+        </button>
+      </div>
+    );
+  }
+  switch (view) {
+    case 'profile':
+      return <ProfileView t={t} locale={locale} />;
+    case 'accessData':
+      return <AccessDataView t={t} />;
+    case 'personalData':
+      return <PersonalDataView t={t} locale={locale} />;
+    case 'verification':
+      return <VerificationView t={t} />;
+  }
+}

@@ -1,0 +1,26 @@
+import { readStored } from '../storage.ts';
+import { onSignedOut, onUserRealtime } from '../../stores/auth.ts';
+import { $session } from '../../stores/session.ts';
+
+/**
+ * Wires the side effects of signing in and out that need heavy code (the
+ * realtime client), loaded on demand. Called by every entry that can change
+ * the session (the auth island, the header's start-up check, the account
+ * island); installing twice is a no-op.
+ */
+let installed = false;
+
+export function installSessionEffects(): void {
+  if (installed) return;
+  installed = true;
+  onUserRealtime((user) => {
+    const session = $session.get();
+    if (session.status !== 'user') return;
+    void import('./user-realtime.ts')
+      .then((m) => m.joinUserChannels(user.id, session.token, readStored('guest_id')))
+      .catch(() => undefined);
+  });
+  onSignedOut(() => {
+    void import('./user-realtime.ts').then((m) => m.leaveAllChannels()).catch(() => undefined);
+  });
+}

@@ -1,0 +1,84 @@
+import type { CountryCode } from 'libphonenumber-js';
+import { createLoginSchema } from '../contract/validation/auth.ts';
+import { api } from '../lib/api/client.ts';
+import type { AuthAnswer } from '../lib/auth/account-user.ts';
+import { phoneFieldError, phoneForRequest } from '../lib/auth/phone.ts';
+import { issuesByField } from '../lib/forms/issues.ts';
+import { $authConfig, completeSignIn, handleSelfExclusionRefusal } from './auth.ts';
+import { createForm, type FieldErrors } from './form.ts';
+import { $phoneCountry } from './geo.ts';
+
+/**
+ * The login form (spec section 5: phone-number username and password; CPF
+ * and e-mail when the tenant requires them; captcha with a Turnstile key).
+ */
+export interface LoginValues {
+  country: CountryCode;
+  /** The number as typed, in the national format of `country`. */
+  phone: string;
+  password: string;
+  cpf: string;
+  email: string;
+  captcha_token: string;
+}
+
+export function loginBody(values: LoginValues): Record<string, unknown> {
+  const { loginRequiresCpf, loginRequiresEmail, turnstile } = $authConfig.get();
+  return {
+    username: phoneForRequest(values.phone, values.country),
+    password: values.password,
+    ...(loginRequiresCpf ? { cpf: values.cpf } : {}),
+    ...(loginRequiresEmail ? { email: values.email } : {}),
+    ...(turnstile ? { captcha_token: values.captcha_token } : {}),
+  };
+}
+
+function checkLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
+  const config = $authConfig.get();
+  const schema = createLoginSchema({
+    cpfRequired: config.loginRequiresCpf,
+    emailRequired: config.loginRequiresEmail,
+    captchaRequired: config.turnstile !== null,
+  });
+  const { username: _username, ...issues } = issuesByField(schema, loginBody(values));
+  const phone = phoneFieldError(values.phone, values.country);
+  return { ...issues, ...(phone ? { phone: { key: phone, field: 'phone' } } : {}) };
+}
+
+export const loginForm = createForm<LoginValues>({
+  initial: () => ({ country: $phoneCountry.get().countryCode, phone: '', password: '', cpf: '', email: '', captcha_token: '' }),
+  check: checkLogin,
+  dependents: { country: ['phone'] },
+  serverFields: { username: 'phone' },
+});
+
+/** The fields the tenant's login form shows, in order. */
+export function loginFields(): (keyof LoginValues)[] {
+  const config = $authConfig.get();
+  return [
+    'phone',
+    'password',
+    ...(config.loginRequiresCpf ? (['cpf'] as const) : []),
+    ...(config.loginRequiresEmail ? (['email'] as const) : []),
+    ...(config.turnstile ? (['captcha_token'] as const) : []),
+  ];
+}
+
+/**
+ * Validates and sends `POST /auth/login`. Resolves true when signed in; on
+ * failure the form shows the platform's messages (a wrong password answers
+ * 422 on `username`) or `$selfExclusion` gets the refusal's dates.
+ */
+export async function submitLogin(): Promise<boolean> {
+  if (!loginForm.validate(loginFields())) return false;
+  try {
+    const answer = await loginForm.submit(() => api.post<AuthAnswer>('/auth/login', loginBody(loginForm.$values.get())));
+    completeSignIn(answer.token, answer.data);
+    loginForm.reset();
+    return true;
+  } catch (error) {
+    if (!handleSelfExclusionRefusal(error)) loginForm.showApiError(error);
+    loginForm.$values.setKey('captcha_token', '');
+    return false;
+  }
+}

@@ -1,0 +1,111 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { tenantUrl } from './helpers.ts';
+
+/**
+ * Helpers of the account browser tests. Codes are read from the platform's
+ * development outbox (`GET /api/dev/outbox`, mounted when DEV_OUTBOX=true).
+ */
+
+/** A fresh, valid Brazilian mobile number: national (`11 98xxx-xxxx`) and E.164. */
+export function newPhone(): { national: string; e164: string } {
+  const rest = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  return { national: `1198${rest}`, e164: `+551198${rest}` };
+}
+
+/** A random CPF with correct check digits (section 5 rule). */
+export function newCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (digits.every((d) => d === digits[0])) digits[0] = (digits[0]! + 1) % 10;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += digits[i]! * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  digits.push(check(9));
+  digits.push(check(10));
+  return digits.join('');
+}
+
+/** A short unique e-mail (≤ 30 characters). */
+export function newEmail(): string {
+  return `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@ex.com`;
+}
+
+/** The newest 6-digit code sent to `to` (phone in E.164 or e-mail) on `host`. */
+export async function latestCode(request: APIRequestContext, to: string, host = 'localhost'): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const response = await request.get(tenantUrl(host, `/api/dev/outbox?to=${encodeURIComponent(to)}`));
+      if (!response.ok()) return null;
+      const body = (await response.json()) as { data: { text: string }[] };
+      code = body.data[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  return code!;
+}
+
+export interface TestPlayer {
+  name: string;
+  phone: { national: string; e164: string };
+  email: string;
+  password: string;
+  token: string;
+  user: { id: number; name: string } & Record<string, unknown>;
+}
+
+/** Registers a player through the API (phone code included), as the site would. */
+export async function registerPlayer(request: APIRequestContext, host = 'localhost', name = 'Joana Teste'): Promise<TestPlayer> {
+  const phone = newPhone();
+  const email = newEmail();
+  const password = 'senha-forte-1';
+  const api = (path: string) => tenantUrl(host, `/api${path}`);
+  expect((await request.post(api('/auth/verify-phone'), { data: { phone: phone.e164 } })).ok()).toBe(true);
+  const code = await latestCode(request, phone.e164, host);
+  const verified = await request.post(api('/auth/verify-code'), { data: { channel: 'phone', destination: phone.e164, code } });
+  const { verification_token } = (await verified.json()) as { verification_token: string };
+  const registered = await request.post(api('/auth/register'), {
+    data: {
+      gender: 'female',
+      marital_status: 'single',
+      name,
+      username: phone.e164,
+      phone_verification_token: verification_token,
+      email,
+      password,
+      password_confirmation: password,
+      cpf: newCpf(),
+      adult: true,
+      terms: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const body = (await registered.json()) as { token: string; data: TestPlayer['user'] };
+  return { name, phone, email, password, token: body.token, user: body.data };
+}
+
+/** Starts the page already logged in as `player` (token and user in local storage, as after a login). */
+export async function startLoggedIn(page: Page, player: TestPlayer): Promise<void> {
+  await page.addInitScript(
+    ([token, user]) => {
+      if (!sessionStorage.getItem('e2e-seeded')) {
+        localStorage.setItem('auth', token);
+        localStorage.setItem('user', user);
+        sessionStorage.setItem('e2e-seeded', '1');
+      }
+    },
+    [player.token, JSON.stringify(player.user)] as const,
+  );
+}
+
+/** Logs in through the modal at /login (pt). */
+export async function loginThroughModal(page: Page, player: Pick<TestPlayer, 'phone' | 'password'>, path = '/login'): Promise<void> {
+  await page.goto(tenantUrl('localhost', path));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/^(Telefone|Phone)$/).fill(player.phone.national);
+  await dialog.getByLabel(/^(Senha|Password)$/).fill(player.password);
+  await dialog.getByRole('button', { name: /^(Entrar|Log in)$/ }).click();
+}
