@@ -167,13 +167,21 @@ export async function uploadAvatar(file: File): Promise<boolean> {
 export const $toggleSaving = atom<ReadonlySet<string>>(new Set());
 export const $toggleError = atom<Message | null>(null);
 
-async function saveToggle(name: string, call: () => Promise<{ data: AccountUser }>): Promise<boolean> {
+/**
+ * Saves one toggle optimistically: the stored user shows the new value at
+ * once, the server's answer then replaces it, and a failure puts the previous
+ * user back with the error.
+ */
+async function saveToggle(name: string, optimistic: (user: AccountUser) => AccountUser, call: () => Promise<{ data: AccountUser }>): Promise<boolean> {
+  const before = $account.get();
+  if (before) adoptUser(optimistic(before));
   $toggleSaving.set(new Set([...$toggleSaving.get(), name]));
   $toggleError.set(null);
   try {
     saved((await call()).data);
     return true;
   } catch (error) {
+    if (before) adoptUser(before);
     $toggleError.set(errorMessage(error));
     return false;
   } finally {
@@ -185,12 +193,16 @@ async function saveToggle(name: string, call: () => Promise<{ data: AccountUser 
 
 /** `POST /profile/update-settings {[setting]: value}`: one privacy toggle (section 3). */
 export function savePrivacySetting(setting: PrivacySetting, value: boolean): Promise<boolean> {
-  return saveToggle(setting, () => api.post('/profile/update-settings', { [setting]: value }));
+  return saveToggle(
+    setting,
+    (user) => ({ ...user, settings: { ...user.settings, [setting]: value } }),
+    () => api.post('/profile/update-settings', { [setting]: value }),
+  );
 }
 
 /** `POST /profile/toggle-hide-metrics {hide_metrics}`. */
 export function saveHideMetrics(value: boolean): Promise<boolean> {
-  return saveToggle('hide_metrics', () => api.post('/profile/toggle-hide-metrics', { hide_metrics: value }));
+  return saveToggle('hide_metrics', (user) => ({ ...user, hide_metrics: value }), () => api.post('/profile/toggle-hide-metrics', { hide_metrics: value }));
 }
 
 /** What another player sees (`/profile/show`): only the fields the owner did not hide. */

@@ -79,6 +79,23 @@ describe('profile', () => {
     expect(profile.$toggleSaving.get().size).toBe(0);
   });
 
+  it('shows a toggle at once and puts it back when the platform refuses it', async () => {
+    let answerSeen = false;
+    fakeApi({
+      'POST /profile/toggle-hide-metrics': () => {
+        answerSeen = true;
+        return { status: 500, json: { message: 'boom' } };
+      },
+    });
+    const profile = await import('../../../src/stores/profile.ts');
+    const saving = profile.saveHideMetrics(true);
+    expect(profile.$account.get()?.hide_metrics).toBe(true);
+    expect(await saving).toBe(false);
+    expect(answerSeen).toBe(true);
+    expect(profile.$account.get()?.hide_metrics).toBeUndefined();
+    expect(profile.$toggleError.get()).not.toBeNull();
+  });
+
   it('refuses avatar files of other types or over 2 MB before uploading', async () => {
     fakeApi({});
     const { avatarProblem } = await import('../../../src/stores/profile.ts');
