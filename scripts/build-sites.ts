@@ -11,7 +11,7 @@
  * Exits 1 when a build failed (the previous build of that site keeps serving).
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, getConfig, type Config } from '../server/config.ts';
+import { configFromEnvOrExit } from '../server/main.ts';
 import { buildSitesFromDatabase } from '../server/sites/build-from-database.ts';
 import { printBuildSummary } from '../server/sites/summary.ts';
 
@@ -23,14 +23,7 @@ const { values } = parseArgs({
   },
 });
 
-let config: Config;
-try {
-  config = getConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
+const config = configFromEnvOrExit();
 
 const started = performance.now();
 const builds = await buildSitesFromDatabase(config, {

@@ -6,20 +6,11 @@
  * on REALTIME_PORT. A site that fails to build is reported and the platform
  * starts anyway (that host gets the fallback site until a rebuild succeeds).
  */
-import { ConfigError, getConfig, type Config } from '../server/config.ts';
-import { startPlatform } from '../server/main.ts';
+import { configFromEnvOrExit, startPlatform, stopOnSignals } from '../server/main.ts';
 import { buildSitesFromDatabase } from '../server/sites/build-from-database.ts';
 import { printBuildSummary } from '../server/sites/summary.ts';
 
-let config: Config;
-try {
-  config = getConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
-
+const config = configFromEnvOrExit();
 const started = performance.now();
 const builds = await buildSitesFromDatabase(config, {
   onlyMissing: true,
@@ -27,21 +18,4 @@ const builds = await buildSitesFromDatabase(config, {
 });
 printBuildSummary(builds, config.sitesDir, performance.now() - started);
 
-const platform = await startPlatform(config, { buildMissingSites: false });
-
-let stopping = false;
-function stop(signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  process.stdout.write(`${signal} received, shutting down\n`);
-  setTimeout(() => process.exit(1), 10_000).unref();
-  platform.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`Shutdown failed: ${String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
-process.once('SIGINT', () => stop('SIGINT'));
-process.once('SIGTERM', () => stop('SIGTERM'));
+stopOnSignals(await startPlatform(config, { buildMissingSites: false }));

@@ -91,26 +91,25 @@ function listen(fetch: (request: Request) => Response | Promise<Response>, confi
   });
 }
 
-/** Entry point: `node server/main.ts`. Exits 1 with the message on bad configuration. */
-async function main(): Promise<void> {
-  let config: Config;
+/** The configuration from the environment; on a malformed variable, prints what to set and exits 1. */
+export function configFromEnvOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   try {
-    config = getConfig(process.env);
+    return getConfig(env);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
-  const platform = await startPlatform(config);
+}
+
+/** Closes the platform on SIGINT or SIGTERM, forcing the exit if closing takes over 10 s. */
+export function stopOnSignals(platform: RunningPlatform): void {
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${signal} received, shutting down\n`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    setTimeout(() => process.exit(1), 10_000).unref();
     platform.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -121,6 +120,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Entry point: `node server/main.ts` (sites are built in the background). */
+async function main(): Promise<void> {
+  stopOnSignals(await startPlatform(configFromEnvOrExit()));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

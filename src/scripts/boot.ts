@@ -10,6 +10,7 @@ import { ensureGuestId } from '../lib/guest-id.ts';
 import { readRuntimeConfig } from '../lib/runtime-config.ts';
 import { initChunkRecovery } from './chunk-recovery.ts';
 import { initErrorScreen } from './error-screen.ts';
+import { initGuestRealtime } from './guest-realtime.ts';
 import { initLoadingBar } from './loading-bar.ts';
 import { initLocale } from './locale.ts';
 import { initMarketingCapture } from './marketing.ts';
@@ -52,5 +53,8 @@ if (fallback || !initLocale()) {
   initScrollRules();
   initErrorScreen(navigate);
   initPrefetch();
-  if (!fallback) initServiceWorker();
+  if (!fallback) {
+    initServiceWorker();
+    initGuestRealtime();
+  }
 }

@@ -66,6 +66,39 @@ test('password recovery by code, then login with the new password (English)', as
   await expect(page.getByRole('button', { name: /My account/ })).toContainText(player.name);
 });
 
+test('a visitor joins the guest channel on first interaction and leaves it for the player channel after login', async ({ page }) => {
+  const player = await registerPlayer(page.request);
+  const sockets: Array<{ channels: string[]; closed: boolean }> = [];
+  page.on('websocket', (socket) => {
+    const entry = { channels: [] as string[], closed: false };
+    sockets.push(entry);
+    socket.on('framesent', (frame) => {
+      const text = typeof frame.payload === 'string' ? frame.payload : frame.payload.toString();
+      if (text.includes('pusher:subscribe')) entry.channels.push((JSON.parse(text) as { data: { channel: string } }).data.channel);
+    });
+    socket.on('close', () => (entry.closed = true));
+  });
+  const channels = () => sockets.flatMap((s) => s.channels);
+
+  await page.goto(tenantUrl('localhost', '/login'));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(channels()).toEqual([]); // nothing loads before the visitor interacts
+  await page.mouse.wheel(0, 100);
+  const guestId = await page.evaluate(() => localStorage.getItem('guest_id'));
+  await expect.poll(channels).toContain(`private-universal.${guestId}`);
+  const guestSocket = sockets.find((s) => s.channels.includes(`private-universal.${guestId}`))!;
+
+  await dialog.getByLabel('Telefone').fill(player.phone.national);
+  await dialog.getByLabel('Senha').fill(player.password);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect.poll(channels).toContain(`private-universal.${player.user.id}`);
+  await expect.poll(() => guestSocket.closed).toBe(true);
+  const playerSocket = sockets.find((s) => s.channels.includes(`private-universal.${player.user.id}`))!;
+  expect(playerSocket.channels.some((c) => c.includes('guest-'))).toBe(false);
+});
+
 test("after login the player's private realtime channel is joined (1 s later); logout closes the connection", async ({ page }) => {
   const player = await registerPlayer(page.request);
   const subscribed: string[] = [];

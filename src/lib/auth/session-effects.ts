@@ -1,4 +1,3 @@
-import { readStored } from '../storage.ts';
 import { onSignedOut, onUserRealtime } from '../../stores/auth.ts';
 import { $session } from '../../stores/session.ts';
 
@@ -17,7 +16,7 @@ export function installSessionEffects(): void {
     const session = $session.get();
     if (session.status !== 'user') return;
     void import('./user-realtime.ts')
-      .then((m) => m.joinUserChannels(user.id, session.token, readStored('guest_id')))
+      .then((m) => m.joinUserChannels(user.id, session.token))
       .catch(() => undefined);
   });
   onSignedOut(() => {
