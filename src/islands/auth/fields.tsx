@@ -25,6 +25,44 @@ function FieldError({ id, t, error }: ErrorProps & { id: string }) {
   );
 }
 
+type NewPasswordField = 'password' | 'password_confirmation';
+
+/** The new password and its confirmation: recovery's reset and the profile's password change. */
+export function NewPasswordFields({
+  t,
+  values,
+  errors,
+  onValue,
+}: {
+  t: TFunction;
+  values: Record<NewPasswordField, string>;
+  errors: Partial<Record<NewPasswordField, Message | null>>;
+  onValue: (field: NewPasswordField, value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        t={t}
+        label={t('auth.fields.new_password')}
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onValue={(p) => onValue('password', p)}
+        error={errors.password}
+      />
+      <TextField
+        t={t}
+        label={t('auth.fields.password_confirmation')}
+        type="password"
+        autoComplete="new-password"
+        value={values.password_confirmation}
+        onValue={(p) => onValue('password_confirmation', p)}
+        error={errors.password_confirmation}
+      />
+    </>
+  );
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
 
 export function TextField({
