@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
+import { STAND_IN_ORIGIN, STAND_IN_PORT, STAND_IN_PRODUCT_ENV } from './tests/e2e/stand-ins/constants.ts';
 
 /**
  * Browser tests run against the real product: `scripts/start.ts` on its own
@@ -8,7 +9,7 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.ts';
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
 const realtimePort = Number(process.env.E2E_REALTIME_PORT ?? 6091);
-export const E2E_SITES_DIR = 'dist/e2e-sites';
+export const E2E_SITES_DIR = `dist/e2e-sites-${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,22 +26,35 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
   },
-  webServer: {
-    command: `rm -rf ${E2E_SITES_DIR} && node scripts/start.ts`,
-    url: `http://localhost:${port}/api/geoip`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      REALTIME_PORT: String(realtimePort),
-      DATABASE_URL: 'memory://',
-      SITES_DIR: E2E_SITES_DIR,
-      LOG_LEVEL: 'warn',
-      // Codes sent by SMS/e-mail are read by the tests through the development outbox.
-      DEV_OUTBOX: 'true',
-      // Every browser test comes from 127.0.0.1: scale the per-IP limits so they do not trip.
-      IP_RATE_LIMIT_SCALE: '100',
+  webServer: [
+    {
+      // Local stand-ins for Turnstile and Google sign-in: listed first so they are up before the product.
+      command: 'node tests/e2e/stand-ins/server.ts',
+      url: `${STAND_IN_ORIGIN}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { E2E_STAND_IN_PORT: String(STAND_IN_PORT) },
     },
-  },
+    {
+      command: `rm -rf ${E2E_SITES_DIR} && node scripts/start.ts`,
+      url: `http://localhost:${port}/api/geoip`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        REALTIME_PORT: String(realtimePort),
+        DATABASE_URL: 'memory://',
+        SITES_DIR: E2E_SITES_DIR,
+        LOG_LEVEL: 'warn',
+        // Codes sent by SMS/e-mail are read by the tests through the development outbox.
+        DEV_OUTBOX: 'true',
+        // Every browser test comes from 127.0.0.1: scale the per-IP limits so they do not trip.
+        IP_RATE_LIMIT_SCALE: '100',
+        // Captcha checks and Google ID tokens go to the local stand-ins (tests/e2e/stand-ins).
+        ...STAND_IN_PRODUCT_ENV,
+      },
+    },
+  ],
 });

@@ -7,6 +7,7 @@ import { messageText } from './use-translator.ts';
 
 interface TurnstileApi {
   render(container: HTMLElement, options: Record<string, unknown>): string;
+  reset(widgetId: string): void;
   remove(widgetId: string): void;
 }
 
@@ -18,13 +19,16 @@ declare global {
 
 /**
  * Cloudflare Turnstile, rendered explicitly from the script URL in the
- * tenant's configuration. Reports the token (or '' when it expires).
+ * tenant's configuration. Reports the token (or '' when it expires). A
+ * token is good for one verification: when the form clears it after a
+ * refused attempt, the widget is reset so the player can solve it again.
  */
 export function Captcha({
   t,
   locale,
   siteKey,
   scriptUrl,
+  token,
   onToken,
   error,
 }: {
@@ -32,21 +36,27 @@ export function Captcha({
   locale: Locale;
   siteKey: string;
   scriptUrl: string;
+  /** The token the form holds now ('' when none). */
+  token: string;
   onToken: (token: string) => void;
   error?: Message | null;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const widget = useRef<string | null>(null);
+  const issued = useRef(false);
   useEffect(() => {
-    let widget: string | null = null;
     let alive = true;
     loadExternalScript(scriptUrl)
       .then(() => {
         if (!alive || !box.current || !window.turnstile) return;
-        widget = window.turnstile.render(box.current, {
+        widget.current = window.turnstile.render(box.current, {
           sitekey: siteKey,
           language: locale === 'pt' ? 'pt-br' : 'en',
-          callback: (token: string) => onToken(token),
+          callback: (issuedToken: string) => {
+            issued.current = true;
+            onToken(issuedToken);
+          },
           'expired-callback': () => onToken(''),
           'error-callback': () => onToken(''),
         });
@@ -54,9 +64,15 @@ export function Captcha({
       .catch(() => setFailed(true));
     return () => {
       alive = false;
-      if (widget && window.turnstile) window.turnstile.remove(widget);
+      if (widget.current && window.turnstile) window.turnstile.remove(widget.current);
+      widget.current = null;
     };
   }, [scriptUrl, siteKey, locale, onToken]);
+  useEffect(() => {
+    if (token || !issued.current || !widget.current || !window.turnstile) return;
+    issued.current = false;
+    window.turnstile.reset(widget.current);
+  }, [token]);
   return (
     <div className="field" role="group" aria-label={t('auth.fields.captcha')}>
       <div ref={box} />

@@ -64,6 +64,7 @@ export function LoginForm({ t, locale }: { t: TFunction; locale: Locale }) {
           locale={locale}
           siteKey={config.turnstile.siteKey}
           scriptUrl={config.turnstile.scriptUrl}
+          token={values.captcha_token ?? ''}
           onToken={onCaptcha}
           error={errors.captcha_token}
         />

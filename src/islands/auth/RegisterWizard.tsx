@@ -195,6 +195,7 @@ export function RegisterWizard({ t, locale }: { t: TFunction; locale: Locale }) 
           locale={locale}
           siteKey={config.turnstile.siteKey}
           scriptUrl={config.turnstile.scriptUrl}
+          token={values.captcha_token ?? ''}
           onToken={onCaptcha}
           error={errors.captcha_token}
         />

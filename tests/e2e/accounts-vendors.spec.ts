@@ -1,0 +1,229 @@
+import { expect, test } from '@playwright/test';
+import { generateKeyPair, SignJWT } from 'jose';
+import { newCpf, newEmail, newPhone } from './accounts-helpers.ts';
+import { tenantUrl } from './helpers.ts';
+import { STAND_IN_ORIGIN } from './stand-ins/constants.ts';
+
+/**
+ * Turnstile and Google sign-in end to end on `sorte.localhost`, through the
+ * local stand-ins (`tests/e2e/stand-ins`) that speak Cloudflare's and
+ * Google's protocols: the operator turns both on and rebuilds the site, the
+ * browser solves the captcha / clicks the Google button, and the platform
+ * checks the token with the stand-in (siteverify, JWKS) as it would with the
+ * real vendors. The tenant is set back at the end (other specs use it).
+ *
+ * Node does not resolve `*.localhost`: API calls from the test go to
+ * 127.0.0.1 with the tenant's `Origin`, which is how the platform picks the tenant.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4391);
+const HOST = 'sorte.localhost';
+const KEY = `demo-key-${HOST}`;
+const ORIGIN = tenantUrl(HOST, '').replace(/\/$/, '');
+const CLIENT_ID = 'e2e-sorte.apps.googleusercontent.com';
+
+const VENDORS_ON = {
+  turnstileSiteKey: '0xE2E-SORTE-SITE-KEY',
+  turnstileScriptUrl: `${STAND_IN_ORIGIN}/turnstile/v0/api.js`,
+  casAllowGoogleAuth: true,
+  googleClientId: CLIENT_ID,
+  googleScriptUrl: `${STAND_IN_ORIGIN}/gsi/client`,
+};
+/** JSON Merge Patch back to the demo tenant's settings (no captcha, no Google). */
+const VENDORS_OFF = { turnstileSiteKey: null, turnstileScriptUrl: null, casAllowGoogleAuth: false, googleClientId: null, googleScriptUrl: null };
+
+/** A call to the platform as the sorte site would make it (tenant from `Origin`). */
+function tenantApi(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<Response> {
+  return fetch(`http://127.0.0.1:${PORT}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      Origin: ORIGIN,
+      'Content-Type': 'application/json',
+      'Accept-Language': 'pt-BR',
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+function operatorCall(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`http://127.0.0.1:${PORT}/api${path}`, {
+    method,
+    headers: { 'X-Operator-Key': KEY, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Patches sorte's configuration and waits for its site to be rebuilt with it. */
+async function configureAndRebuild(patch: Record<string, unknown>): Promise<void> {
+  const patched = await operatorCall('PATCH', '/operator/site-config', patch);
+  expect(patched.status, await patched.clone().text()).toBe(200);
+  const started = await operatorCall('POST', '/operator/rebuild');
+  expect(started.status).toBe(202);
+  const { build } = (await started.json()) as { build: { id: string } };
+  await expect
+    .poll(async () => ((await (await operatorCall('GET', `/operator/builds/${build.id}`)).json()) as { build: { status: string } }).build.status, {
+      timeout: 150_000,
+      intervals: [1000],
+    })
+    .toBe('succeeded');
+}
+
+/** The newest 6-digit code sent to `to` on sorte (development outbox). */
+async function latestSorteCode(to: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const response = await tenantApi(`/dev/outbox?to=${encodeURIComponent(to)}`);
+      if (!response.ok) return null;
+      const body = (await response.json()) as { data: { text: string }[] };
+      code = body.data[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  return code!;
+}
+
+/** An ID token from the Google stand-in, signed with its published key, for `aud`. */
+async function standInIdToken(aud: string): Promise<string> {
+  const response = await fetch(`${STAND_IN_ORIGIN}/gsi/token?aud=${encodeURIComponent(aud)}`);
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { credential: string }).credential;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+/** The player registered through the captcha step (logs in again in a later test). */
+let registered: { national: string; password: string } | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  await configureAndRebuild(VENDORS_ON);
+});
+
+test.afterAll(async () => {
+  test.setTimeout(200_000);
+  await configureAndRebuild(VENDORS_OFF);
+});
+
+test('registration has a captcha step: refused unsolved, accepted once the Turnstile widget is solved', async ({ page }) => {
+  test.setTimeout(60_000);
+  const phone = newPhone();
+  await page.goto(tenantUrl(HOST, '/register'));
+  const dialog = page.getByRole('dialog', { name: 'Criar conta' });
+  await expect(dialog).toBeVisible();
+  const next = dialog.getByRole('button', { name: 'Continuar', exact: true });
+
+  await dialog.getByRole('radio', { name: 'Feminino', exact: true }).check();
+  await dialog.getByRole('radio', { name: 'Solteiro(a)', exact: true }).check();
+  await dialog.getByLabel('Nome completo').fill('Clara Robótica');
+  await next.click();
+
+  await dialog.getByLabel('Telefone', { exact: true }).fill(phone.national);
+  await dialog.getByRole('button', { name: 'Enviar código' }).click();
+  await dialog.getByLabel('Código de verificação').fill(await latestSorteCode(phone.e164));
+  await next.click();
+
+  await dialog.getByLabel('E-mail').fill(newEmail());
+  await dialog.getByLabel('Senha', { exact: true }).fill('senha-forte-1');
+  await dialog.getByLabel('Confirmar senha').fill('senha-forte-1');
+  await dialog.getByLabel('CPF').fill(newCpf());
+  await next.click();
+
+  await dialog.getByLabel('Confirmo que tenho 18 anos ou mais.').check();
+  await dialog.getByLabel(/Li e aceito os/).check();
+  // With a Turnstile key, the terms step is no longer the last one.
+  await next.click();
+
+  await expect(dialog.getByRole('heading', { name: 'Verificação de segurança' })).toBeVisible();
+  const widget = dialog.getByRole('checkbox', { name: 'Não sou um robô' });
+  await expect(widget).toBeVisible();
+  const submit = dialog.getByRole('button', { name: 'Criar conta' });
+  await submit.click();
+  await expect(dialog.getByText('Confirme que você não é um robô.')).toBeVisible();
+
+  await widget.click();
+  await expect(widget).toHaveAttribute('aria-checked', 'true');
+  await submit.click();
+
+  await expect(dialog).toHaveCount(0);
+  const account = page.getByRole('button', { name: /Minha conta/ });
+  await expect(account).toContainText('Clara Robótica');
+
+  // A real account exists on sorte: its token works against the platform.
+  const token = await page.evaluate(() => localStorage.getItem('auth'));
+  expect(token).toBeTruthy();
+  const me = await tenantApi('/auth/me', { token: token! });
+  expect(me.status).toBe(200);
+  expect(((await me.json()) as { data: { name: string } }).data.name).toBe('Clara Robótica');
+  registered = { national: phone.national, password: 'senha-forte-1' };
+});
+
+test('login asks for the captcha too, and logs in once it is solved', async ({ page }) => {
+  test.skip(registered === null, 'needs the player registered above');
+  await page.goto(tenantUrl(HOST, '/login'));
+  const dialog = page.getByRole('dialog', { name: 'Entrar' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Telefone', { exact: true }).fill(registered!.national);
+  await dialog.getByLabel('Senha', { exact: true }).fill(registered!.password);
+  const submit = dialog.getByRole('button', { name: 'Entrar', exact: true });
+  await submit.click();
+  await expect(dialog.getByText('Confirme que você não é um robô.')).toBeVisible();
+
+  // A refused attempt spends the token: the widget resets so it can be solved again.
+  const captcha = dialog.getByRole('checkbox', { name: 'Não sou um robô' });
+  await dialog.getByLabel('Senha', { exact: true }).fill('senha-errada-1');
+  await captcha.click();
+  await expect(captcha).toBeChecked();
+  await submit.click();
+  await expect(dialog.getByText('Telefone ou senha incorretos.')).toBeVisible();
+  await expect(captcha).not.toBeChecked();
+
+  await dialog.getByLabel('Senha', { exact: true }).fill(registered!.password);
+  await captcha.click();
+  await submit.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Minha conta/ })).toContainText('Clara Robótica');
+});
+
+test('the platform refuses a captcha token the vendor did not issue', async () => {
+  const response = await tenantApi('/auth/login', {
+    body: { username: newPhone().e164, password: 'senha-forte-1', captcha_token: 'XXXX.DUMMY.forged' },
+  });
+  expect(response.status).toBe(422);
+  expect(((await response.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty('captcha_token');
+});
+
+test('the Google button signs a new player in', async ({ page }) => {
+  await page.goto(tenantUrl(HOST, '/login'));
+  const dialog = page.getByRole('dialog', { name: 'Entrar' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('group', { name: 'Entrar com o Google' }).getByRole('button').click();
+
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Minha conta/ })).toContainText('Gabriela Google');
+  const token = await page.evaluate(() => localStorage.getItem('auth'));
+  const me = await tenantApi('/auth/me', { token: token! });
+  expect(me.status).toBe(200);
+  expect(((await me.json()) as { data: { email: string } }).data.email).toMatch(/@gmail\.example$/);
+});
+
+test('Google ID tokens for another client or signed with another key are refused', async () => {
+  const otherAudience = await tenantApi('/auth/google', { body: { idToken: await standInIdToken('someone-else.apps.googleusercontent.com') } });
+  expect(otherAudience.status).toBe(422);
+
+  const { privateKey } = await generateKeyPair('RS256');
+  const forged = await new SignJWT({ email: 'forjado@ex.com', email_verified: true, name: 'Forjado' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'forged' })
+    .setIssuer('https://accounts.google.com')
+    .setAudience(CLIENT_ID)
+    .setSubject('424242')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(privateKey);
+  expect((await tenantApi('/auth/google', { body: { idToken: forged } })).status).toBe(422);
+
+  // The same request with a genuine token for this tenant's client is accepted.
+  const genuine = await tenantApi('/auth/google', { body: { idToken: await standInIdToken(CLIENT_ID) } });
+  expect(genuine.status).toBe(200);
+  expect(((await genuine.json()) as { token: string }).token).toBeTruthy();
+});
