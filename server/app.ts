@@ -8,6 +8,7 @@ import { geoipRoutes } from './features/geoip/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
 import type { SiteBuilder } from './features/operator/site-builder.ts';
 import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
+import { walletRoutes } from './features/wallet/routes.ts';
 import { resolveActor } from './http/actor.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler, notFoundHandler } from './http/on-error.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db, accounts.now), requireOpenTenant);
   tenantApi.route('/', catalogueRoutes({ db: deps.db }));
   for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
+  tenantApi.route('/', walletRoutes({ db: deps.db }));
   for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
   api.route('/', tenantApi);
 

@@ -8,3 +8,4 @@ export * from '../features/users/schema.ts';
 export * from '../features/auth/schema.ts';
 export * from '../features/notifier/schema.ts';
 export * from '../features/rate-limit/schema.ts';
+export * from '../features/wallet/schema.ts';

@@ -3,6 +3,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { newCpf, newEmail, newPhone } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 import { STAND_IN_ORIGIN } from './stand-ins/constants.ts';
+import { configureAndRebuild as sharedConfigureAndRebuild, latestCodeOn, tenantApi as sharedTenantApi } from './tenant-api.ts';
 
 /**
  * Turnstile and Google sign-in end to end on `sorte.localhost`, through the
@@ -15,10 +16,7 @@ import { STAND_IN_ORIGIN } from './stand-ins/constants.ts';
  * Node does not resolve `*.localhost`: API calls from the test go to
  * 127.0.0.1 with the tenant's `Origin`, which is how the platform picks the tenant.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4391);
 const HOST = 'sorte.localhost';
-const KEY = `demo-key-${HOST}`;
-const ORIGIN = tenantUrl(HOST, '').replace(/\/$/, '');
 const CLIENT_ID = 'e2e-sorte.apps.googleusercontent.com';
 
 const VENDORS_ON = {
@@ -31,57 +29,9 @@ const VENDORS_ON = {
 /** JSON Merge Patch back to the demo tenant's settings (no captcha, no Google). */
 const VENDORS_OFF = { turnstileSiteKey: null, turnstileScriptUrl: null, casAllowGoogleAuth: false, googleClientId: null, googleScriptUrl: null };
 
-/** A call to the platform as the sorte site would make it (tenant from `Origin`). */
-function tenantApi(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<Response> {
-  return fetch(`http://127.0.0.1:${PORT}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      Origin: ORIGIN,
-      'Content-Type': 'application/json',
-      'Accept-Language': 'pt-BR',
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
-
-function operatorCall(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`http://127.0.0.1:${PORT}/api${path}`, {
-    method,
-    headers: { 'X-Operator-Key': KEY, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** Patches sorte's configuration and waits for its site to be rebuilt with it. */
-async function configureAndRebuild(patch: Record<string, unknown>): Promise<void> {
-  const patched = await operatorCall('PATCH', '/operator/site-config', patch);
-  expect(patched.status, await patched.clone().text()).toBe(200);
-  const started = await operatorCall('POST', '/operator/rebuild');
-  expect(started.status).toBe(202);
-  const { build } = (await started.json()) as { build: { id: string } };
-  await expect
-    .poll(async () => ((await (await operatorCall('GET', `/operator/builds/${build.id}`)).json()) as { build: { status: string } }).build.status, {
-      timeout: 150_000,
-      intervals: [1000],
-    })
-    .toBe('succeeded');
-}
-
-/** The newest 6-digit code sent to `to` on sorte (development outbox). */
-async function latestSorteCode(to: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const response = await tenantApi(`/dev/outbox?to=${encodeURIComponent(to)}`);
-      if (!response.ok) return null;
-      const body = (await response.json()) as { data: { text: string }[] };
-      code = body.data[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
-      return code;
-    })
-    .not.toBeNull();
-  return code!;
-}
+const tenantApi = (path: string, init?: Parameters<typeof sharedTenantApi>[2]) => sharedTenantApi(HOST, path, init);
+const configureAndRebuild = (patch: Record<string, unknown>) => sharedConfigureAndRebuild(HOST, patch);
+const latestSorteCode = (to: string) => latestCodeOn(HOST, to);
 
 /** An ID token from the Google stand-in, signed with its published key, for `aud`. */
 async function standInIdToken(aud: string): Promise<string> {
