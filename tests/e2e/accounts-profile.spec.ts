@@ -108,3 +108,24 @@ test('self-exclusion: confirmation dialog, logged out with the dates, login refu
   await expect(dialog.getByText(`Sua conta está autoexcluída de ${today} até ${end}.`)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
 });
+
+test('avatar: a PNG is uploaded and served as an image; an SVG with a script is refused', async ({ page }) => {
+  const player = await registerPlayer(page.request);
+  await startLoggedIn(page, player);
+  await page.goto(tenantUrl('localhost', '/user'));
+  const picker = page.getByLabel('Alterar foto');
+  // A 1×1 PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await picker.setInputFiles({ name: 'eu.png', mimeType: 'image/png', buffer: png });
+  const avatar = page.getByRole('img', { name: 'Foto do perfil' });
+  await expect(avatar).toBeVisible();
+  const served = await page.request.get(new URL((await avatar.getAttribute('src'))!, tenantUrl('localhost')).href);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['x-content-type-options']).toBe('nosniff');
+
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+  await picker.setInputFiles({ name: 'x.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await expect(page.getByRole('alert').filter({ hasText: /SVG/ })).toBeVisible();
+  expect(await avatar.getAttribute('src')).toBeTruthy();
+});
