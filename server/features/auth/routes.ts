@@ -61,7 +61,7 @@ export function authRoutes(deps: AccountsDeps): Hono<AppEnv> {
     .get('/auth/me', requireUser, async (c) => {
       const user = await findUserById(deps.db, c.get('tenant').id, userActor(c.get('actor')).userId);
       if (!user) throw new UnauthorizedError();
-      return c.json({ data: present(deps, user) });
+      return c.json({ data: await present(deps, user) });
     })
     .get('/auth/logout', async (c) => {
       const actor = c.get('actor');

@@ -1,6 +1,7 @@
 import type { UserRow } from '../users/schema.ts';
 import { issueAccessToken, TOKEN_TTL_MS } from '../users/tokens.ts';
 import { toAuthUser } from '../users/present.ts';
+import { getWallet, toWalletView } from '../wallet/wallet.ts';
 import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
 import type { AccountsDeps } from './deps.ts';
 
@@ -8,10 +9,11 @@ import type { AccountsDeps } from './deps.ts';
 export async function startSession(deps: AccountsDeps, user: UserRow): Promise<AuthSessionResponse> {
   const now = deps.now();
   const { token } = await issueAccessToken(deps.db, { userId: user.id, tenantId: user.tenantId, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS), now });
-  return { data: toAuthUser(user, { apiBase: deps.config.publicApiUrl, now }), token };
+  return { data: await present(deps, user, now), token };
 }
 
-/** The user object for `user` at the deps' clock. */
-export function present(deps: AccountsDeps, user: UserRow) {
-  return toAuthUser(user, { apiBase: deps.config.publicApiUrl, now: deps.now() });
+/** The user object for `user` at the deps' clock, with the player's current wallet. */
+export async function present(deps: AccountsDeps, user: UserRow, now: Date = deps.now()) {
+  const wallet = toWalletView(await getWallet(deps.db, user.tenantId, user.id));
+  return toAuthUser(user, { apiBase: deps.config.publicApiUrl, now, wallet });
 }

@@ -30,7 +30,7 @@ export async function updateUser(deps: AccountsDeps, facts: RequestFacts, userId
     throw error;
   }
   if (!row) throw new UnauthorizedError();
-  return { data: present(deps, row) };
+  return { data: await present(deps, row) };
 }
 
 /**

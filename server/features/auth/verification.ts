@@ -102,5 +102,5 @@ export async function verifyCode(
   }
   // The contact changed since the code was sent: the code proves nothing now.
   if (!updated) throw new ValidationError({ code: ['validation.code'] });
-  return { verified: true, data: present(deps, updated) };
+  return { verified: true, data: await present(deps, updated) };
 }

@@ -49,7 +49,7 @@ export function profileRoutes(deps: AccountsDeps): Hono<AppEnv> {
       await next();
       c.header('Cache-Control', 'no-store');
     })
-    .get('/profile', requireUser, async (c) => c.json({ user: present(deps, await me(c)) }))
+    .get('/profile', requireUser, async (c) => c.json({ user: await present(deps, await me(c)) }))
     .post('/profile/show', small, async (c) => {
       const body = await readBody(c, ShowProfileSchema);
       const user = await findUserById(deps.db, c.get('tenant').id, body.user_id);

@@ -1,4 +1,5 @@
 import type { AuthUser, PublicProfile } from '../../../src/contract/auth.ts';
+import type { WalletView } from '../../../src/contract/wallet.ts';
 import { maskCpf, splitFullName } from '../../../src/contract/validation/index.ts';
 import type { UserRow } from './schema.ts';
 
@@ -14,10 +15,11 @@ export function avatarUrl(apiBase: string, file: string | null): string | null {
 
 /**
  * The user object of the API contract (`data` / `user`). Never exposes the
- * password hash, full CPF or Google subject. Wallet and VIP figures are 0
- * until those features exist.
+ * password hash, full CPF or Google subject. `wallet` is the player's wallet
+ * (server/features/wallet), zeros when not given; VIP figures are 0 until
+ * that feature exists.
  */
-export function toAuthUser(row: UserRow, opts: { apiBase: string; now: Date }): AuthUser {
+export function toAuthUser(row: UserRow, opts: { apiBase: string; now: Date; wallet?: WalletView }): AuthUser {
   const { first_name, last_name } = splitFullName(row.name);
   return {
     id: row.id,
@@ -32,7 +34,7 @@ export function toAuthUser(row: UserRow, opts: { apiBase: string; now: Date }): 
     level: row.level,
     totalBet: row.totalBet,
     vip: { level: row.vipLevel, points: row.vipPoints },
-    wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 },
+    wallet: opts.wallet ?? { balance: 0, balance_withdrawal: 0, deposit_count: 0 },
     user_likes: [],
     email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
     phone_verified_at: row.phoneVerifiedAt?.toISOString() ?? null,
