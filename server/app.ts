@@ -4,6 +4,10 @@ import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { type AccountsDeps, createAccountsDeps } from './features/auth/deps.ts';
 import { accountRoutes } from './features/auth/mount.ts';
+import type { Publish } from './features/payments/deps.ts';
+import type { Psp } from './features/payments/psp.ts';
+import { depositRoutes, pixWebhookRoutes } from './features/payments/routes.ts';
+import { isSandboxPsp, sandboxPayRoutes } from './features/payments/sandbox/routes.ts';
 import { geoipRoutes } from './features/geoip/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
 import type { SiteBuilder } from './features/operator/site-builder.ts';
@@ -37,6 +41,12 @@ export interface AppDeps {
    * captcha/Google verifiers, rate limiter…); the rest is built from `config`.
    */
   accounts?: Partial<AccountsDeps>;
+  /**
+   * Pix deposits: the PSP and how to send realtime events. When given, the
+   * deposit calls and `POST /api/pix/webhook` (signed with
+   * `config.pix.webhookSecret`) are mounted; `now` is the charges' clock.
+   */
+  payments?: { psp: Psp; publish: Publish; now?: () => Date };
 }
 
 /**
@@ -69,12 +79,19 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', siteConfigRoutes({ db: deps.db, config: deps.config }));
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites }));
 
+  const payments = deps.payments
+    ? { db: deps.db, psp: deps.payments.psp, publish: deps.payments.publish, webhookSecret: deps.config.pix.webhookSecret, now: deps.payments.now ?? (() => new Date()), log }
+    : null;
+  if (payments) api.route('/', pixWebhookRoutes(payments));
+  if (payments && isSandboxPsp(payments.psp)) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
+
   const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, deps.accounts);
   const tenantApi = new Hono<AppEnv>();
   tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db, accounts.now), requireOpenTenant);
   tenantApi.route('/', catalogueRoutes({ db: deps.db }));
   for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
   tenantApi.route('/', walletRoutes({ db: deps.db }));
+  if (payments) tenantApi.route('/', depositRoutes(payments));
   for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
   api.route('/', tenantApi);
 

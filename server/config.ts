@@ -130,6 +130,26 @@ export interface Config {
    * Default false.
    */
   devOutbox: boolean;
+  pix: {
+    /**
+     * PIX_WEBHOOK_SECRET: HMAC-SHA256 key the PSP signs Pix webhooks with
+     * (`X-Webhook-Signature: sha256=<hex>` of the raw body). Default
+     * `development-pix-webhook-secret`, a DEVELOPMENT value known to anyone
+     * reading this file: set a long random secret in production.
+     */
+    webhookSecret: string;
+    /**
+     * PIX_WEBHOOK_URL: where the PSP delivers payment notifications (this
+     * platform's `POST /api/pix/webhook`, reachable from the PSP). The sandbox
+     * PSP posts there and derives its charge `location` host from it.
+     * Default `http://127.0.0.1:{PORT}/api/pix/webhook`.
+     */
+    webhookUrl: string;
+    /** PIX_MERCHANT_NAME: receiver name in issued BR Codes (field 59, ≤ 25 ASCII characters). Default `Cassino`. */
+    merchantName: string;
+    /** PIX_MERCHANT_CITY: receiver city in issued BR Codes (field 60, ≤ 15 ASCII characters). Default `Sao Paulo`. */
+    merchantCity: string;
+  };
   /** SEED_DEMO: seed the three demo tenants when the tenants table is empty. Default true. */
   seedDemo: boolean;
   /** LOG_LEVEL: debug, info, warn, error or silent. Default info. */
@@ -229,6 +249,10 @@ const variables = {
     v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000'), v.transform(Number), v.number(), v.minValue(1, 'must be a whole number from 1 to 1000'), v.maxValue(1000, 'must be a whole number from 1 to 1000')),
     '1',
   ],
+  PIX_WEBHOOK_SECRET: [v.pipe(nonEmpty, v.minLength(16, 'must be at least 16 characters')), 'development-pix-webhook-secret'],
+  PIX_WEBHOOK_URL: [httpUrl, undefined],
+  PIX_MERCHANT_NAME: [nonEmpty, 'Cassino'],
+  PIX_MERCHANT_CITY: [nonEmpty, 'Sao Paulo'],
   DEV_OUTBOX: [bool, 'false'],
   SEED_DEMO: [bool, 'true'],
   LOG_LEVEL: [v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'],
@@ -300,6 +324,12 @@ export function getConfig(env: NodeJS.ProcessEnv): Config {
       smsGatewayToken: p.SMS_GATEWAY_TOKEN ?? null,
     },
     ipRateLimitScale: p.IP_RATE_LIMIT_SCALE,
+    pix: {
+      webhookSecret: p.PIX_WEBHOOK_SECRET,
+      webhookUrl: p.PIX_WEBHOOK_URL ?? `http://127.0.0.1:${p.PORT}/api/pix/webhook`,
+      merchantName: p.PIX_MERCHANT_NAME,
+      merchantCity: p.PIX_MERCHANT_CITY,
+    },
     devOutbox: p.DEV_OUTBOX,
     seedDemo: p.SEED_DEMO,
     logLevel: p.LOG_LEVEL,

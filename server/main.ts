@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { type Config, ConfigError, getConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { createSandboxPsp } from './features/payments/sandbox/sandbox-psp.ts';
 import { seedDemoTenants } from './features/tenants/demo/seed.ts';
 import { createLogger } from './logger.ts';
 import { broadcastingRoutes } from './realtime/broadcasting-routes.ts';
@@ -54,6 +55,16 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     sites: builder,
     extraRoutes: [broadcastingRoutes({ key: config.realtime.key, secret: config.realtime.secret, canJoin: channelPolicy })],
     staticSites: serveSites({ sitesDir: config.sitesDir }),
+    payments: {
+      psp: createSandboxPsp({
+        db: database.db,
+        merchantName: config.pix.merchantName,
+        merchantCity: config.pix.merchantCity,
+        webhookUrl: config.pix.webhookUrl,
+        webhookSecret: config.pix.webhookSecret,
+      }),
+      publish: (channels, event, data) => realtime.publish(channels, event, data),
+    },
   });
 
   const { port: realtimePort } = await realtime.listen(config.realtime.port, config.host);

@@ -9,3 +9,4 @@ export * from '../features/auth/schema.ts';
 export * from '../features/notifier/schema.ts';
 export * from '../features/rate-limit/schema.ts';
 export * from '../features/wallet/schema.ts';
+export * from '../features/payments/schema.ts';

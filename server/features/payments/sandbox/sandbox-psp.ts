@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { centavosToDecimal } from '../../../../src/contract/money.ts';
+import type { Db } from '../../../db/open.ts';
+import { buildBrCode } from '../pix/brcode.ts';
+import type { CreateChargeInput, PixCharge, PixChargeStatus, PixRefund, Psp } from '../psp.ts';
+import { type PixChargeRow, pixCharges } from '../schema.ts';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../signature.ts';
+
+/** One received Pix as the standard's webhook reports it (`{ pix: [ … ] }`). */
+export interface PixNotificationItem {
+  endToEndId: string;
+  txid: string;
+  /** Reais with two decimals, e.g. "50.00". */
+  valor: string;
+  /** ISO date-time of the payment. */
+  horario: string;
+  pagador?: { cpf?: string; cnpj?: string; nome?: string };
+}
+
+export interface SandboxOptions {
+  db: Db;
+  merchantName: string;
+  merchantCity: string;
+  /** The platform's webhook (PIX_WEBHOOK_URL); its host also names the charge locations. */
+  webhookUrl: string;
+  webhookSecret: string;
+  /** HTTP client used to deliver webhooks; tests may point it at `app.request`. Default global fetch. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** The sandbox's clock (payment `horario`). */
+  now?: () => Date;
+}
+
+export interface SandboxPsp extends Psp {
+  /**
+   * Pays charge `txid` as a bank would: a new endToEndId, `horario` now,
+   * the charge's amount, from `payerCpf` (default the CPF the charge
+   * expects), then delivers the signed webhook to the platform.
+   * @throws Error when the sandbox never issued `txid`.
+   */
+  settle(txid: string, opts?: { payerCpf?: string }): Promise<{ notification: { pix: PixNotificationItem[] }; status: number }>;
+  /** Delivers (or re-delivers) a notification, signed, to the webhook URL; answers the HTTP status. */
+  deliver(notification: { pix: PixNotificationItem[] }): Promise<number>;
+}
+
+/** ISPB (8 digits) the sandbox uses as the paying institution in endToEndIds. */
+const SANDBOX_ISPB = '99999999';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `n` random letters/digits. */
+export function randomAlnum(n: number): string {
+  const bytes = randomBytes(n);
+  let out = '';
+  for (const b of bytes) out += ALNUM[b % ALNUM.length];
+  return out;
+}
+
+/** A 32-character endToEndId: E + ISPB + yyyyMMddHHmm (UTC) + 11 random characters, as the SPI forms them. */
+export function newEndToEndId(at: Date): string {
+  const stamp = at.toISOString().replace(/\D/g, '').slice(0, 12);
+  return `E${SANDBOX_ISPB}${stamp}${randomAlnum(11)}`;
+}
+
+function statusOf(row: PixChargeRow, now: Date): PixChargeStatus {
+  if (row.status !== 'waiting_payment') return 'CONCLUIDA';
+  return now.getTime() > row.expiresAt.getTime() ? 'REMOVIDA_PELO_PSP' : 'ATIVA';
+}
+
+/**
+ * The default PSP: follows the Pix API standard without a bank. Charges get a
+ * real dynamic BR Code whose location is `{webhook host}/api/pix/sandbox/qr/{txid}`;
+ * the sandbox's record of a charge is the platform's `pix_charges` row (same
+ * database), so `getCharge` reads it. `settle` makes the whole payment path
+ * run as with a real PSP: an HMAC-signed `{ pix: [...] }` POST to the
+ * platform's webhook over HTTP.
+ */
+export function createSandboxPsp(opts: SandboxOptions): SandboxPsp {
+  const now = opts.now ?? (() => new Date());
+  const send = opts.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
+  const host = new URL(opts.webhookUrl).host;
+
+  const findRow = async (txid: string): Promise<PixChargeRow | null> => {
+    const [row] = await opts.db.select().from(pixCharges).where(eq(pixCharges.txid, txid));
+    return row ?? null;
+  };
+
+  const psp: SandboxPsp = {
+    async createCharge(input: CreateChargeInput): Promise<PixCharge> {
+      if (!/^[A-Za-z0-9]{26,35}$/.test(input.txid)) throw new RangeError('txid must be 26 to 35 letters or digits');
+      const location = `${host}/api/pix/sandbox/qr/${input.txid}`;
+      const pixCopiaECola = buildBrCode({
+        kind: 'dynamic',
+        url: location,
+        merchantName: opts.merchantName,
+        merchantCity: opts.merchantCity,
+        amountCentavos: input.amountCentavos,
+      });
+      return { txid: input.txid, status: 'ATIVA', pixCopiaECola, location, expiresAt: new Date(now().getTime() + input.expiresInSeconds * 1000) };
+    },
+
+    async getCharge(txid) {
+      const row = await findRow(txid);
+      if (!row) return null;
+      return { txid, status: statusOf(row, now()), pixCopiaECola: row.pixCopiaECola, location: row.location, expiresAt: row.expiresAt };
+    },
+
+    async refund(endToEndId, amountCentavos, reason): Promise<PixRefund> {
+      if (!Number.isSafeInteger(amountCentavos) || amountCentavos <= 0) throw new RangeError('refund amount must be positive centavos');
+      const id = `D${randomAlnum(34)}`;
+      const updated = await opts.db
+        .update(pixCharges)
+        .set({ refundId: id, refundReason: reason })
+        .where(eq(pixCharges.endToEndId, endToEndId))
+        .returning({ id: pixCharges.id });
+      if (updated.length === 0) throw new Error(`sandbox: no received Pix ${endToEndId} to refund`);
+      return { id, status: 'DEVOLVIDO' };
+    },
+
+    async deliver(notification) {
+      const body = JSON.stringify(notification);
+      const answer = await send(opts.webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(body, opts.webhookSecret) },
+        body,
+      });
+      await answer.arrayBuffer();
+      return answer.status;
+    },
+
+    async settle(txid, settleOpts = {}) {
+      const row = await findRow(txid);
+      if (!row) throw new Error(`sandbox: unknown txid ${txid}`);
+      const at = now();
+      const notification = {
+        pix: [
+          {
+            endToEndId: newEndToEndId(at),
+            txid,
+            valor: centavosToDecimal(row.amount),
+            horario: at.toISOString(),
+            pagador: { cpf: settleOpts.payerCpf ?? row.payerCpf },
+          },
+        ],
+      };
+      return { notification, status: await psp.deliver(notification) };
+    },
+  };
+  return psp;
+}
