@@ -4,7 +4,7 @@ import { type SubmitEvent, useEffect, useId } from 'react';
 import { formatPhone } from '../../lib/auth/phone.ts';
 import { $passwordNotice, changePassword, passwordChangeForm } from '../../stores/password.ts';
 import { $account, $profileNotice, emailForm, saveEmail } from '../../stores/profile.ts';
-import { FormMessage, TextField, NewPasswordFields } from '../auth/fields.tsx';
+import { FormMessage, TextField, PasswordPairFields } from '../auth/fields.tsx';
 
 /** `/user/edit/access-data`: the phone used to log in, the e-mail, the password. */
 export function AccessDataView({ t }: { t: TFunction }) {
@@ -66,7 +66,7 @@ export function AccessDataView({ t }: { t: TFunction }) {
             onValue={(p) => passwordChangeForm.set('current_password', p)}
             error={passwordErrors.current_password}
           />
-          <NewPasswordFields t={t} values={password} errors={passwordErrors} onValue={(field, value) => passwordChangeForm.set(field, value)} />
+          <PasswordPairFields t={t} values={password} errors={passwordErrors} onValue={(field, value) => passwordChangeForm.set(field, value)} />
           <FormMessage t={t} message={passwordError} tone="error" />
           <FormMessage t={t} message={passwordNotice} tone="info" />
           <button type="submit" className="button button--primary" disabled={passwordSaving}>

@@ -13,7 +13,7 @@ import {
   resetPassword,
   restartRecovery,
 } from '../../stores/recovery.ts';
-import { FormMessage, PhoneField, TextField, NewPasswordFields } from './fields.tsx';
+import { FormMessage, PhoneField, TextField, PasswordPairFields } from './fields.tsx';
 
 /** Recovery mode: phone → code + new password → back to login. */
 export function RecoveryForm({ t, locale }: { t: TFunction; locale: Locale }) {
@@ -91,7 +91,7 @@ export function RecoveryForm({ t, locale }: { t: TFunction; locale: Locale }) {
         onValue={(c) => resetForm.set('code', c)}
         error={resetErrors.code}
       />
-      <NewPasswordFields t={t} values={reset} errors={resetErrors} onValue={(field, value) => resetForm.set(field, value)} />
+      <PasswordPairFields t={t} values={reset} errors={resetErrors} onValue={(field, value) => resetForm.set(field, value)} />
       <FormMessage t={t} message={resetError} tone="error" />
       <button type="submit" className="button button--primary" disabled={submitting}>
         {t('auth.recovery.reset')}

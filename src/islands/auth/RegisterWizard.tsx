@@ -18,7 +18,7 @@ import {
   verifyPhoneCode,
 } from '../../stores/register.ts';
 import { Captcha } from './Captcha.tsx';
-import { CheckboxField, FormMessage, PhoneField, RadioGroup, TextField } from './fields.tsx';
+import { CheckboxField, FormMessage, PasswordPairFields, PhoneField, RadioGroup, TextField } from './fields.tsx';
 
 /** Register mode: the steps of `$registerStep`, one at a time, with Back / Continue. */
 export function RegisterWizard({ t, locale }: { t: TFunction; locale: Locale }) {
@@ -144,23 +144,12 @@ export function RegisterWizard({ t, locale }: { t: TFunction; locale: Locale }) 
       {step === 'account' && (
         <>
           <TextField t={t} label={t('auth.fields.email')} type="email" autoComplete="email" value={values.email} onValue={(e) => setRegisterField('email', e)} error={errors.email} />
-          <TextField
+          <PasswordPairFields
             t={t}
-            label={t('auth.fields.password')}
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onValue={(p) => setRegisterField('password', p)}
-            error={errors.password}
-          />
-          <TextField
-            t={t}
-            label={t('auth.fields.password_confirmation')}
-            type="password"
-            autoComplete="new-password"
-            value={values.password_confirmation}
-            onValue={(p) => setRegisterField('password_confirmation', p)}
-            error={errors.password_confirmation}
+            passwordLabelKey="auth.fields.password"
+            values={values}
+            errors={errors}
+            onValue={(field, value) => setRegisterField(field, value)}
           />
           {config.registerCPF && (
             <TextField t={t} label={t('auth.fields.cpf')} inputMode="numeric" value={values.cpf} onValue={(c) => setRegisterField('cpf', c)} error={errors.cpf} />

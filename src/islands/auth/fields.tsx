@@ -27,14 +27,17 @@ function FieldError({ id, t, error }: ErrorProps & { id: string }) {
 
 type NewPasswordField = 'password' | 'password_confirmation';
 
-/** The new password and its confirmation: recovery's reset and the profile's password change. */
-export function NewPasswordFields({
+/** A password and its confirmation: registration, recovery's reset and the profile's password change. */
+export function PasswordPairFields({
   t,
   values,
   errors,
   onValue,
+  passwordLabelKey = 'auth.fields.new_password',
 }: {
   t: TFunction;
+  /** i18n key of the first field's label ("Nova senha" unless given). */
+  passwordLabelKey?: string;
   values: Record<NewPasswordField, string>;
   errors: Partial<Record<NewPasswordField, Message | null>>;
   onValue: (field: NewPasswordField, value: string) => void;
@@ -43,7 +46,7 @@ export function NewPasswordFields({
     <>
       <TextField
         t={t}
-        label={t('auth.fields.new_password')}
+        label={t(passwordLabelKey)}
         type="password"
         autoComplete="new-password"
         value={values.password}
