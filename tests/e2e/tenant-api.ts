@@ -23,11 +23,14 @@ export function tenantApi(host: string, path: string, init: { method?: string; b
   });
 }
 
-/** The operator API with the demo key of `host` (127.0.0.1 is no tenant, so the key decides). */
-export function operatorCall(host: string, method: string, path: string, body?: unknown): Promise<Response> {
+/**
+ * The operator API with the demo key of `host`, or with `key` when given
+ * (127.0.0.1 is no tenant, so the key alone decides the tenant).
+ */
+export function operatorCall(host: string, method: string, path: string, body?: unknown, key = `demo-key-${host}`): Promise<Response> {
   return fetch(platformUrl(path), {
     method,
-    headers: { 'X-Operator-Key': `demo-key-${host}`, 'Content-Type': 'application/json' },
+    headers: { 'X-Operator-Key': key, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
