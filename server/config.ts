@@ -149,11 +149,52 @@ export interface Config {
     merchantName: string;
     /** PIX_MERCHANT_CITY: receiver city in issued BR Codes (field 60, ≤ 15 ASCII characters). Default `Sao Paulo`. */
     merchantCity: string;
+    /**
+     * PIX_PSP: which payment provider moves the money. `sandbox` (default)
+     * is the built-in stand-in that follows the Pix API standard without a
+     * bank; `bcb-api` is a real PSP speaking Banco Central's Pix API standard,
+     * configured by the PIX_PSP_* variables below (all required then).
+     */
+    psp: 'sandbox' | 'bcb-api';
+    /** The real PSP's settings; null with the sandbox. */
+    bcbApi: BcbApiPspConfig | null;
+  };
+  withdrawals: {
+    /**
+     * WITHDRAWAL_REVIEW_CENTAVOS: a withdrawal of this many centavos or more
+     * waits in status 5 (under review) for an operator's approval before it is
+     * paid out. Default 500000 (R$ 5.000,00).
+     */
+    reviewFromCentavos: number;
+    /**
+     * WITHDRAWAL_HOLD_SECONDS: how long a new withdrawal stays pending
+     * (status 0, cancellable by the player) before the payout worker sends
+     * it to the PSP. Default 60.
+     */
+    holdSeconds: number;
   };
   /** SEED_DEMO: seed the three demo tenants when the tenants table is empty. Default true. */
   seedDemo: boolean;
   /** LOG_LEVEL: debug, info, warn, error or silent. Default info. */
   logLevel: LogLevel;
+}
+
+/** Settings of the real PSP adapter (PIX_PSP=bcb-api). */
+export interface BcbApiPspConfig {
+  /** PIX_PSP_BASE_URL: the PSP's Pix API base (`https://…/v2`), the standard's `/cob`, `/pix` paths hang from it. */
+  baseUrl: string;
+  /** PIX_PSP_TOKEN_URL: OAuth 2 token endpoint (client credentials grant). */
+  tokenUrl: string;
+  /** PIX_PSP_CLIENT_ID / PIX_PSP_CLIENT_SECRET: OAuth client credentials. */
+  clientId: string;
+  clientSecret: string;
+  /** PIX_PSP_CERT_FILE / PIX_PSP_KEY_FILE: PEM client certificate and key for mTLS (the standard requires mutual TLS). */
+  certFile: string;
+  keyFile: string;
+  /** PIX_PSP_CA_FILE: PEM CA bundle to trust for the PSP's server certificate; null = system CAs. */
+  caFile: string | null;
+  /** PIX_PSP_PIX_KEY: the operator's receiving Pix key (the charge's `chave`). */
+  pixKey: string;
 }
 
 /** Thrown by `getConfig` when a variable is malformed; the message says what to set. */
@@ -253,6 +294,20 @@ const variables = {
   PIX_WEBHOOK_URL: [httpUrl, undefined],
   PIX_MERCHANT_NAME: [nonEmpty, 'Cassino'],
   PIX_MERCHANT_CITY: [nonEmpty, 'Sao Paulo'],
+  PIX_PSP: [v.picklist(['sandbox', 'bcb-api'], 'must be sandbox or bcb-api'), 'sandbox'],
+  PIX_PSP_BASE_URL: [httpUrl, undefined],
+  PIX_PSP_TOKEN_URL: [httpUrl, undefined],
+  PIX_PSP_CLIENT_ID: [nonEmpty, undefined],
+  PIX_PSP_CLIENT_SECRET: [nonEmpty, undefined],
+  PIX_PSP_CERT_FILE: [nonEmpty, undefined],
+  PIX_PSP_KEY_FILE: [nonEmpty, undefined],
+  PIX_PSP_CA_FILE: [nonEmpty, undefined],
+  PIX_PSP_PIX_KEY: [nonEmpty, undefined],
+  WITHDRAWAL_REVIEW_CENTAVOS: [
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, 'must be a whole number of centavos above 0'), v.transform(Number)),
+    '500000',
+  ],
+  WITHDRAWAL_HOLD_SECONDS: [v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of seconds (0 to 99999)'), v.transform(Number)), '60'],
   DEV_OUTBOX: [bool, 'false'],
   SEED_DEMO: [bool, 'true'],
   LOG_LEVEL: [v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'],
@@ -282,6 +337,25 @@ function parseVariables(env: NodeJS.ProcessEnv): Parsed {
     out[name] = result.output;
   }
   return out as Parsed;
+}
+
+/** The real PSP's settings: every PIX_PSP_* variable but the CA bundle is required with PIX_PSP=bcb-api. */
+function bcbApiConfig(p: Parsed): BcbApiPspConfig {
+  const need = (name: keyof Parsed): string => {
+    const value = p[name];
+    if (typeof value !== 'string') throw new ConfigError(name, 'is required when PIX_PSP=bcb-api');
+    return value;
+  };
+  return {
+    baseUrl: need('PIX_PSP_BASE_URL'),
+    tokenUrl: need('PIX_PSP_TOKEN_URL'),
+    clientId: need('PIX_PSP_CLIENT_ID'),
+    clientSecret: need('PIX_PSP_CLIENT_SECRET'),
+    certFile: need('PIX_PSP_CERT_FILE'),
+    keyFile: need('PIX_PSP_KEY_FILE'),
+    caFile: p.PIX_PSP_CA_FILE ?? null,
+    pixKey: need('PIX_PSP_PIX_KEY'),
+  };
 }
 
 /**
@@ -329,6 +403,12 @@ export function getConfig(env: NodeJS.ProcessEnv): Config {
       webhookUrl: p.PIX_WEBHOOK_URL ?? `http://127.0.0.1:${p.PORT}/api/pix/webhook`,
       merchantName: p.PIX_MERCHANT_NAME,
       merchantCity: p.PIX_MERCHANT_CITY,
+      psp: p.PIX_PSP,
+      bcbApi: p.PIX_PSP === 'bcb-api' ? bcbApiConfig(p) : null,
+    },
+    withdrawals: {
+      reviewFromCentavos: p.WITHDRAWAL_REVIEW_CENTAVOS,
+      holdSeconds: p.WITHDRAWAL_HOLD_SECONDS,
     },
     devOutbox: p.DEV_OUTBOX,
     seedDemo: p.SEED_DEMO,

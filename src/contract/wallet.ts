@@ -33,6 +33,12 @@ export interface TransactionView {
   balance_withdrawal_after: number;
   reference: string | null;
   metadata: Record<string, unknown>;
+  /**
+   * For `withdraw` rows: the withdrawal they belong to and its status now
+   * (the reservation is a debit; a cancellation or refused key adds a credit
+   * row of the same withdrawal). Absent on other rows.
+   */
+  withdrawal?: { id: number; status: WithdrawalStatusCode };
   /** ISO timestamp. */
   created_at: string;
 }
@@ -56,3 +62,113 @@ export const TransactionsQuerySchema = v.object({
   ),
   type: v.optional(v.picklist(TRANSACTION_FILTERS, VALIDATION_KEYS.generic), 'all'),
 });
+
+/* ------------------------------------------------------------------ */
+/* Bets and bonuses lists (`GET /wallet/bets`, `GET /wallet/bonuses`)  */
+/* ------------------------------------------------------------------ */
+
+/** One row of `GET /wallet/bets?page`: the casino bet history (spec "Casino bet row"). */
+export interface CasinoBetView {
+  id: number;
+  /** `bet` (stake, debit) or `win` (payout, credit). */
+  type: 'bet' | 'win';
+  /** Game title as the game provider reported it, or null when unknown. */
+  game: string | null;
+  /** Unsigned centavos. */
+  value: number;
+  /** True when (part of) the stake came from bonus money, i.e. it was not withdrawable. */
+  with_bonus: boolean;
+  /** True when the round was refunded (a later credit cancelled this bet). */
+  refunded: boolean;
+  /** ISO timestamp. */
+  date: string;
+}
+
+/** One row of `GET /wallet/bonuses?page`: bonus credits and rollover releases. */
+export interface BonusView {
+  id: number;
+  type: 'bonus' | 'rollover';
+  /** Signed centavos (a bonus taken back is negative). */
+  amount: number;
+  /** What the bonus was (coupon code, cashback…) when the origin said so. */
+  description: string | null;
+  /** ISO timestamp. */
+  date: string;
+}
+
+/* ------------------------------------------------------------------ */
+/* Withdrawals (spec sections 7 and 9)                                  */
+/* ------------------------------------------------------------------ */
+
+/** Pix key types a player can withdraw to (DICT key types). */
+export const PIX_KEY_TYPES = ['cpf', 'phone', 'email', 'random'] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+
+/** Withdrawal status codes of the specification. */
+export const WithdrawalStatus = {
+  Pending: 0,
+  Approved: 1,
+  Cancelled: 2,
+  /** The PSP refused the key; the reserved funds are (being) returned to the balance. */
+  InvalidPixKey: 3,
+  Processing: 4,
+  UnderReview: 5,
+} as const;
+export type WithdrawalStatusCode = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus];
+
+/** Statuses in which the player may still cancel (the money has not left for the PSP). */
+export const CANCELLABLE_WITHDRAWAL_STATUSES: readonly WithdrawalStatusCode[] = [WithdrawalStatus.Pending, WithdrawalStatus.UnderReview];
+
+/** A registered Pix key (spec "Withdraw method: id"). */
+export interface WithdrawMethodView {
+  id: number;
+  type: PixKeyType;
+  /** The key as registered, normalised: CPF 11 digits, phone +55…, e-mail lower case, random key lower-case UUID. */
+  key: string;
+  /** ISO timestamp. */
+  created_at: string;
+}
+
+/** `GET /wallet/withdraw/methods`. */
+export interface WithdrawMethodsResponse {
+  methods: WithdrawMethodView[];
+  /** The tenant's range in centavos (min_withdrawal, max_withdrawal). */
+  limits: { min: number; max: number };
+  /** What the player still has to verify before withdrawing: empty when nothing (needs a verified e-mail or phone). */
+  missing_verification: ('email' | 'phone')[];
+}
+
+/** `POST /wallet/withdraw/method` body; answer `{ method: WithdrawMethodView }` (201, or 200 when already registered). */
+export interface RegisterWithdrawMethodBody {
+  type: PixKeyType;
+  key: string;
+}
+
+/** One withdrawal. */
+export interface WithdrawalView {
+  id: number;
+  /** Centavos, > 0. */
+  amount: number;
+  status: WithdrawalStatusCode;
+  method: WithdrawMethodView;
+  /** Why it was cancelled/refused when the platform knows (`cancelled_by_player`, `rejected_by_operator`, `invalid_pix_key`…). */
+  reason: string | null;
+  /** ISO timestamps. */
+  created_at: string;
+  updated_at: string;
+}
+
+/** `POST /wallet/withdraw/request` body; answer `{ withdrawal: WithdrawalView, wallet: WalletView }` (201). */
+export interface WithdrawRequestBody {
+  /** Centavos (CentavosSchema). */
+  amount: number;
+  method_id: number;
+}
+
+/** `POST /main-gateway/user-cancel-withdrawal` body; answer `{ withdrawal, wallet }`. */
+export interface CancelWithdrawalBody {
+  id: number;
+}
+
+/** `GET /wallet/withdrawals?page` (addition to the spec's calls: the withdraw form lists the player's withdrawals): PagedList<WithdrawalView>. */
+export const WITHDRAWALS_PAGE_SIZE = 10;

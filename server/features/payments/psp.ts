@@ -45,3 +45,57 @@ export interface Psp {
   /** Returns `amountCentavos` of the received Pix `endToEndId` to its payer (`PUT /pix/{e2eid}/devolucao/{id}`). */
   refund(endToEndId: string, amountCentavos: number, reason: string): Promise<PixRefund>;
 }
+
+/* Payouts and key lookup: outside the receiving API of the standard (which
+ * covers `cob` and devoluções); PSPs offer them as their own extension. The
+ * platform needs exactly these two. */
+
+/** DICT key types (`src/contract/wallet.ts` PIX_KEY_TYPES). */
+export type PixKeyKind = 'cpf' | 'phone' | 'email' | 'random';
+
+/** Who owns a Pix key, as the PSP's DICT lookup answers. */
+export interface PixKeyOwner {
+  key: string;
+  type: PixKeyKind;
+  /** 11-digit CPF of a natural-person owner, or null (a company key). */
+  ownerCpf: string | null;
+  ownerName: string;
+}
+
+/** Status of a payout: in flight, paid, or not made (e.g. the key does not exist anymore). */
+export type PayoutStatus = 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
+
+export interface CreatePayoutInput {
+  /** Our id of the payout (`idEnvio`): 1 to 35 letters or digits, unique; repeating it must not pay twice. */
+  id: string;
+  /** Integer centavos, > 0. */
+  amountCentavos: number;
+  key: string;
+  keyType: PixKeyKind;
+  /** The CPF the receiving account must belong to (the player's). */
+  recipientCpf: string;
+  description: string;
+}
+
+export interface Payout {
+  id: string;
+  status: PayoutStatus;
+  /** The SPI endToEndId once the PSP has one. */
+  endToEndId?: string;
+  /** Why it was not made (NAO_REALIZADO). */
+  reason?: string;
+}
+
+/**
+ * A PSP that can also pay out. The final status of a payout arrives by the
+ * payout webhook (`POST /api/pix/webhook/payouts`, signed like the Pix
+ * webhook): `{ pagamentos: [ { idEnvio, status, endToEndId?, motivo?, horario } ] }`.
+ */
+export interface PayoutPsp extends Psp {
+  /** The key's owner, or null when the DICT does not know the key. */
+  lookupKey(key: string, type: PixKeyKind): Promise<PixKeyOwner | null>;
+  /** Starts a payout; idempotent by `input.id`. Rejects when the PSP refuses the request itself. */
+  createPayout(input: CreatePayoutInput): Promise<Payout>;
+  /** The payout as the PSP sees it now, or null when unknown. */
+  getPayout(id: string): Promise<Payout | null>;
+}
