@@ -55,13 +55,18 @@ export interface PagedList<T> {
  * Query of the paged wallet lists: `page` 1-based (default 1), `type` one of
  * TRANSACTION_FILTERS (default `all`). Query values arrive as strings.
  */
+const PageParam = v.optional(
+  v.pipe(v.string(VALIDATION_KEYS.generic), v.regex(/^[1-9]\d{0,5}$/, VALIDATION_KEYS.generic), v.transform(Number)),
+  '1',
+);
+
 export const TransactionsQuerySchema = v.object({
-  page: v.optional(
-    v.pipe(v.string(VALIDATION_KEYS.generic), v.regex(/^[1-9]\d{0,5}$/, VALIDATION_KEYS.generic), v.transform(Number)),
-    '1',
-  ),
+  page: PageParam,
   type: v.optional(v.picklist(TRANSACTION_FILTERS, VALIDATION_KEYS.generic), 'all'),
 });
+
+/** Query of the other paged wallet lists (`/wallet/bets`, `/wallet/bonuses`, `/wallet/withdrawals`): `page` only. */
+export const PageQuerySchema = v.object({ page: PageParam });
 
 /* ------------------------------------------------------------------ */
 /* Bets and bonuses lists (`GET /wallet/bets`, `GET /wallet/bonuses`)  */
