@@ -27,54 +27,16 @@ import { seedDemoTenants } from '../../server/features/tenants/demo/seed.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createSiteBuilder } from '../../server/sites/index.ts';
 import { tenantSource } from '../../server/sites/tenant-source.ts';
+import { envNumber, load, report } from './load.ts';
 
 const env = process.env;
-const num = (name: string, fallback: number): number => {
-  const value = Number(env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-const USERS = num('BENCH_USERS', 50);
-const LOGINS = num('BENCH_LOGINS', 40);
-const LOGIN_CONCURRENCY = num('BENCH_LOGIN_CONCURRENCY', 4);
-const ME_REQUESTS = num('BENCH_ME_REQUESTS', 5000);
-const CONCURRENCY = num('BENCH_CONCURRENCY', 50);
-const MAX_SECONDS = num('BENCH_MAX_SECONDS', 60);
+const USERS = envNumber('BENCH_USERS', 50);
+const LOGINS = envNumber('BENCH_LOGINS', 40);
+const LOGIN_CONCURRENCY = envNumber('BENCH_LOGIN_CONCURRENCY', 4);
+const ME_REQUESTS = envNumber('BENCH_ME_REQUESTS', 5000);
+const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 50);
+const MAX_SECONDS = envNumber('BENCH_MAX_SECONDS', 60);
 const PASSWORD = 'bench-senha1';
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** Runs `total` calls of `task(i)` with `concurrency` in flight until done or `deadline`; returns each latency in ms. */
-async function load(total: number, concurrency: number, deadline: number, task: (i: number) => Promise<void>): Promise<{ latencies: number[]; failures: number; seconds: number }> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < total && Date.now() < deadline) {
-      const i = next++;
-      const t0 = performance.now();
-      try {
-        await task(i);
-        latencies.push(performance.now() - t0);
-      } catch (error) {
-        if (failures++ === 0) process.stderr.write(`first failure: ${error instanceof Error ? error.message : String(error)}\n`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return { latencies: latencies.sort((a, b) => a - b), failures, seconds: (performance.now() - started) / 1000 };
-}
-
-function report(label: string, r: { latencies: number[]; failures: number; seconds: number }): void {
-  const ok = r.latencies.length;
-  process.stdout.write(
-    `${label}: ${ok} ok, ${r.failures} failed in ${r.seconds.toFixed(2)} s → ${(ok / r.seconds).toFixed(1)}/s; ` +
-      `latency p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p95 ${percentile(r.latencies, 95).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms\n`,
-  );
-}
 
 async function benchMe(baseUrl: string, host: string, tokens: string[]): Promise<void> {
   const result = await load(ME_REQUESTS, CONCURRENCY, Date.now() + MAX_SECONDS * 1000, async (i) => {

@@ -61,9 +61,9 @@ export function defaultWithdrawableDelta(type: LedgerType, amount: bigint, walle
 
 /**
  * Moves money: in ONE transaction (a savepoint when `db` is already a
- * transaction) it creates the wallet if needed, locks it (`SELECT … FOR
- * UPDATE`, so concurrent movements of one player run one after the other),
- * refuses to go below zero, appends the ledger row and updates the balances
+ * transaction) it locks the wallet, creating it on the first movement
+ * (`SELECT … FOR UPDATE`, so concurrent movements of one player run one
+ * after the other), refuses to go below zero, appends the ledger row and updates the balances
  * (`deposit_count` + 1 for a deposit credit).
  *
  * Idempotent by `reference`: when (tenant, type, reference) was already
@@ -83,16 +83,23 @@ export async function applyMovement(db: Db, input: MovementInput): Promise<Movem
   if (reference !== null && (reference.length === 0 || reference.length > 200)) throw new RangeError('reference must be 1 to 200 characters');
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into wallets (user_id, tenant_id)
-      select id, tenant_id from users where id = ${input.userId} and tenant_id = ${input.tenantId}
-      on conflict (user_id) do nothing`);
-    const [wallet] = await tx
-      .select()
-      .from(wallets)
-      .where(and(eq(wallets.userId, input.userId), eq(wallets.tenantId, input.tenantId)))
-      .for('update');
+    const lockWallet = () =>
+      tx
+        .select()
+        .from(wallets)
+        .where(and(eq(wallets.userId, input.userId), eq(wallets.tenantId, input.tenantId)))
+        .for('update');
+    let [wallet] = await lockWallet();
+    if (!wallet) {
+      // First movement of this player: create the wallet (concurrent creators meet in ON CONFLICT), then lock it.
+      await tx.execute(sql`
+        insert into wallets (user_id, tenant_id)
+        select id, tenant_id from users where id = ${input.userId} and tenant_id = ${input.tenantId}
+        on conflict (user_id) do nothing`);
+      [wallet] = await lockWallet();
+    }
     if (!wallet) throw new NotFoundError('wallet_not_found', { message: WALLET_MESSAGES.walletNotFound });
+    const locked = wallet;
 
     const replay = async (): Promise<MovementResult | null> => {
       if (reference === null) return null;
@@ -102,18 +109,22 @@ export async function applyMovement(db: Db, input: MovementInput): Promise<Movem
         .where(and(eq(ledgerEntries.tenantId, input.tenantId), eq(ledgerEntries.type, input.type), eq(ledgerEntries.reference, reference)));
       if (!original) return null;
       if (original.userId !== input.userId || original.amount !== amount) throw new ReferenceConflictError();
-      return { entry: original, wallet, replayed: true };
+      return { entry: original, wallet: locked, replayed: true };
     };
-    const earlier = await replay();
-    if (earlier) return earlier;
 
     const delta = explicitDelta ?? defaultWithdrawableDelta(input.type, amount, wallet);
     if (amount === 0n && delta === 0n) throw new RangeError('a movement must change the balance or its withdrawable part');
     const balance = wallet.balance + amount;
     const withdrawable = wallet.balanceWithdrawal + delta;
-    if (balance < 0n || withdrawable < 0n) throw new InsufficientFundsError();
+    if (balance < 0n || withdrawable < 0n) {
+      // A replay of a debit that was applied earlier is not a shortage.
+      const earlier = await replay();
+      if (earlier) return earlier;
+      throw new InsufficientFundsError();
+    }
     if (withdrawable > balance) throw new RangeError('the withdrawable part cannot exceed the balance');
 
+    // The unique (tenant, type, reference) index decides replays: the common path costs no extra look-up.
     const [entry] = await tx
       .insert(ledgerEntries)
       .values({
@@ -130,9 +141,9 @@ export async function applyMovement(db: Db, input: MovementInput): Promise<Movem
       .onConflictDoNothing({ target: [ledgerEntries.tenantId, ledgerEntries.type, ledgerEntries.reference] })
       .returning();
     if (!entry) {
-      // Another transaction inserted the same reference meanwhile (e.g. for another player's wallet lock).
-      const concurrent = await replay();
-      if (concurrent) return concurrent;
+      // Applied before (or by a concurrent transaction, whose commit the insert waited for).
+      const original = await replay();
+      if (original) return original;
       throw new Error('ledger insert conflicted but no original entry was found');
     }
 
