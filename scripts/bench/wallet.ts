@@ -125,13 +125,10 @@ async function main(): Promise<void> {
   const scratch = await scratchDatabase(serverUrl, 'bench_wallet');
   if (scratch) {
     const handle = await openDatabase(scratch.url);
-    let walletRate = 0;
-    try {
-      walletRate = await benchLedger('PostgreSQL', handle);
-    } finally {
+    const walletRate = await benchLedger('PostgreSQL', handle).finally(async () => {
       await handle.close();
       await scratch.drop();
-    }
+    });
     const tpcb = await scratchDatabase(serverUrl, 'bench_pgbench');
     if (tpcb) {
       const tps = pgbench(tpcb.url);
