@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '../../server/db/open.ts';
-import { users } from '../../server/db/schema.ts';
+import { users, wallets } from '../../server/db/schema.ts';
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
 import { seedDemoTenants } from '../../server/features/tenants/demo/seed.ts';
 import { applyMovement } from '../../server/features/wallet/movement.ts';
@@ -97,10 +97,14 @@ async function benchLedger(label: string, handle: DatabaseHandle): Promise<numbe
   });
   report(`${label} wallet operations, one hot wallet (${CONCURRENCY} concurrent)`, hot);
 
-  const [mismatch] = await handle.db.execute<{ n: number }>(sql`
-    select count(*)::int as n from wallets w
-    where w.balance <> (select coalesce(sum(amount), 0) from ledger_entries l where l.user_id = w.user_id)
-       or w.balance_withdrawal <> (select coalesce(sum(withdrawable_delta), 0) from ledger_entries l where l.user_id = w.user_id)`).then((r) => ('rows' in r ? (r.rows as { n: number }[]) : (r as unknown as { n: number }[])));
+  const [mismatch] = await handle.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(wallets)
+    .where(
+      // Qualified by hand: drizzle may leave single-table columns bare, which the subquery would read as its own.
+      sql`wallets.balance <> (select coalesce(sum(l.amount), 0) from ledger_entries l where l.user_id = wallets.user_id)
+        or wallets.balance_withdrawal <> (select coalesce(sum(l.withdrawable_delta), 0) from ledger_entries l where l.user_id = wallets.user_id)`,
+    );
   process.stdout.write(`${label} ledger check: ${mismatch?.n === 0 ? 'every wallet equals the sum of its ledger' : `${mismatch?.n} wallets DIFFER from their ledger`}\n`);
   return spreadRate;
 }

@@ -52,6 +52,7 @@ export interface TestPlayer {
   phone: { national: string; e164: string };
   email: string;
   password: string;
+  cpf: string;
   token: string;
   user: { id: number; name: string } & Record<string, unknown>;
 }
@@ -61,6 +62,7 @@ export async function registerPlayer(request: APIRequestContext, host = 'localho
   const phone = newPhone();
   const email = newEmail();
   const password = 'senha-forte-1';
+  const cpf = newCpf();
   const api = (path: string) => tenantUrl(host, `/api${path}`);
   expect((await request.post(api('/auth/verify-phone'), { data: { phone: phone.e164 } })).ok()).toBe(true);
   const code = await latestCode(request, phone.e164, host);
@@ -76,14 +78,14 @@ export async function registerPlayer(request: APIRequestContext, host = 'localho
       email,
       password,
       password_confirmation: password,
-      cpf: newCpf(),
+      cpf,
       adult: true,
       terms: true,
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const body = (await registered.json()) as { token: string; data: TestPlayer['user'] };
-  return { name, phone, email, password, token: body.token, user: body.data };
+  return { name, phone, email, password, cpf, token: body.token, user: body.data };
 }
 
 /** Starts the page already logged in as `player` (token and user in local storage, as after a login). */
