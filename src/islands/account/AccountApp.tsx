@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { installSessionEffects } from '../../lib/auth/session-effects.ts';
 import { $selfExclusion } from '../../stores/auth.ts';
@@ -14,6 +14,11 @@ import { PersonalDataView } from './PersonalDataView.tsx';
 import { ProfileView } from './ProfileView.tsx';
 import { VerificationView } from './VerificationView.tsx';
 import type { AccountView } from './views.ts';
+
+// The wallet screens load only on their own pages: the other account pages never download them.
+const WalletView = lazy(() => import('../wallet/WalletView.tsx').then((m) => ({ default: m.WalletView })));
+const TransactionsView = lazy(() => import('../wallet/TransactionsView.tsx').then((m) => ({ default: m.TransactionsView })));
+const CasinoHistoryView = lazy(() => import('../wallet/CasinoHistoryView.tsx').then((m) => ({ default: m.CasinoHistoryView })));
 
 /**
  * Content of the account pages. Players see their view (after `GET /profile`
@@ -56,5 +61,15 @@ export function AccountApp({ view, locale }: { view: AccountView; locale: Locale
       return <PersonalDataView t={t} locale={locale} />;
     case 'verification':
       return <VerificationView t={t} />;
+    case 'wallet':
+    case 'transactions':
+    case 'casinoHistory':
+      return (
+        <Suspense fallback={<p className="account-loading">{t('account.loading')}</p>}>
+          {view === 'wallet' && <WalletView t={t} locale={locale} />}
+          {view === 'transactions' && <TransactionsView t={t} locale={locale} />}
+          {view === 'casinoHistory' && <CasinoHistoryView t={t} locale={locale} />}
+        </Suspense>
+      );
   }
 }

@@ -46,7 +46,7 @@ afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 describe('tenant build', () => {
   it('emits every page in pt (unprefixed) and en (/en), skipping pages missing in a locale', () => {
-    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification'].flatMap(
+    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino'].flatMap(
       (path) => [`${path}/index.html`, `en/${path}/index.html`],
     );
     expect(htmlFiles(TENANT)).toEqual([

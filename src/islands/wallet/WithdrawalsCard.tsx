@@ -1,0 +1,123 @@
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useRef } from 'react';
+import type { Locale } from '../../contract/tenant-bundle.ts';
+import type { WithdrawalView } from '../../contract/wallet.ts';
+import { formatBRL } from '../../lib/money-format.ts';
+import { displayPixKey } from '../../lib/wallet/pix-key.ts';
+import { isCancellable, withdrawalStatusKey, withdrawalTone } from '../../lib/wallet/withdrawal-status.ts';
+import {
+  $cancelFlow,
+  $cancelNotice,
+  askCancelWithdrawal,
+  confirmCancelWithdrawal,
+  dismissCancelWithdrawal,
+  withdrawals,
+} from '../../stores/withdrawals.ts';
+import { FormMessage } from '../auth/fields.tsx';
+import { messageText } from '../auth/use-translator.ts';
+import { whenText } from './format.ts';
+import { ListStatus } from './ListStatus.tsx';
+
+/** "Seus saques": every withdrawal with its status in words, and "Cancelar" (after a confirmation) while still cancellable. */
+export function WithdrawalsCard({ t, locale }: { t: TFunction; locale: Locale }) {
+  const { items } = useStore(withdrawals.$state);
+  const flow = useStore($cancelFlow);
+  const notice = useStore($cancelNotice);
+  const headingId = useId();
+  const now = new Date();
+
+  return (
+    <section className="account-card wallet-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('wallet.withdrawals.heading')}</h2>
+      <FormMessage t={t} message={notice} tone="info" />
+      {items.length > 0 && (
+        <ul className="wallet-rows">
+          {items.map((w) => (
+            <li key={w.id} className="wallet-row" data-testid="withdrawal-row" data-status={w.status} data-id={w.id}>
+              <span className="wallet-row__main">
+                <span className="wallet-row__title">{formatBRL(w.amount, locale)}</span>
+                <span className="wallet-row__meta">
+                  {t('wallet.withdrawals.to', { key: `${t(`wallet.pixKey.types.${w.method.type}`)} ${displayPixKey(w.method.type, w.method.key)}` })}
+                </span>
+                <span className="wallet-row__meta">
+                  <time dateTime={w.created_at}>{whenText(t, w.created_at, locale, now)}</time>
+                </span>
+              </span>
+              <span className="wallet-row__end">
+                <span className={`status-pill wallet-status wallet-status--${withdrawalTone(w.status)}`}>{t(withdrawalStatusKey(w.status))}</span>
+                {isCancellable(w.status) && (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    data-testid="withdrawal-cancel"
+                    disabled={flow.status === 'cancelling'}
+                    aria-label={`${t('wallet.withdrawals.cancel')} ${formatBRL(w.amount, locale)}`}
+                    onClick={() => askCancelWithdrawal(w)}
+                  >
+                    {t('wallet.withdrawals.cancel')}
+                  </button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ListStatus t={t} list={withdrawals} emptyKey="wallet.withdrawals.empty" />
+      <ConfirmCancelDialog t={t} locale={locale} />
+    </section>
+  );
+}
+
+/** The "Tem certeza…?" dialog: a modal <dialog> whose open state follows `$cancelFlow`; Esc is "Voltar". */
+function ConfirmCancelDialog({ t, locale }: { t: TFunction; locale: Locale }) {
+  const flow = useStore($cancelFlow);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const open = flow.status !== 'idle';
+  const withdrawal: WithdrawalView | null = flow.status === 'idle' ? null : flow.withdrawal;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      data-testid="confirm-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        dismissCancelWithdrawal();
+      }}
+    >
+      <h2 id={titleId}>{t('wallet.withdrawals.confirmTitle')}</h2>
+      <p id={textId}>{withdrawal ? t('wallet.withdrawals.confirmText', { amount: formatBRL(withdrawal.amount, locale) }) : ''}</p>
+      {flow.status === 'error' && (
+        <p className="form-message form-message--error" role="alert">
+          {messageText(t, flow.message)}
+        </p>
+      )}
+      <div className="confirm-dialog__actions">
+        <button type="button" className="button" onClick={dismissCancelWithdrawal} disabled={flow.status === 'cancelling'} autoFocus>
+          {t('wallet.withdrawals.confirmBack')}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          data-testid="confirm-yes"
+          disabled={flow.status === 'cancelling'}
+          onClick={() => void confirmCancelWithdrawal()}
+        >
+          {t('wallet.withdrawals.confirmYes')}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,8 @@
+import type { BonusView, PagedList } from '../contract/wallet.ts';
+import { api } from '../lib/api/client.ts';
+import { createPagedList } from './wallet-paged-list.ts';
+
+/** The bonus section of `/account/wallet`: bonus credits and rollover releases (`GET /wallet/bonuses?page`). */
+export const walletBonuses = createPagedList<BonusView>({
+  fetchPage: (page, signal) => api.get<PagedList<BonusView>>('/wallet/bonuses', { page }, { signal }),
+});
