@@ -13,6 +13,8 @@ import { operatorRoutes } from './features/operator/routes.ts';
 import type { SiteBuilder } from './features/operator/site-builder.ts';
 import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
+import { createWithdrawalsDeps, isPayoutPsp, type WithdrawalsDeps } from './features/withdrawals/deps.ts';
+import { payoutWebhookRoutes, withdrawalRoutes } from './features/withdrawals/routes.ts';
 import { resolveActor } from './http/actor.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler, notFoundHandler } from './http/on-error.ts';
@@ -47,6 +49,13 @@ export interface AppDeps {
    * `config.pix.webhookSecret`) are mounted; `now` is the charges' clock.
    */
   payments?: { psp: Psp; publish: Publish; now?: () => Date };
+  /**
+   * Pix withdrawals. Default: built from `payments` when its PSP can also
+   * pay out (settings from `config`); main.ts passes the same object to the
+   * payout worker. Mounts the player's withdrawal calls, the signed
+   * `POST /api/pix/webhook/payouts` and the operator's review calls.
+   */
+  withdrawals?: WithdrawalsDeps;
 }
 
 /**
@@ -77,12 +86,16 @@ export function createApp(deps: AppDeps): Hono {
   );
   api.route('/', geoipRoutes({ countryHeader: deps.config.geoipCountryHeader }));
   api.route('/', siteConfigRoutes({ db: deps.db, config: deps.config }));
-  api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites }));
 
   const payments = deps.payments
     ? { db: deps.db, psp: deps.payments.psp, publish: deps.payments.publish, webhookSecret: deps.config.pix.webhookSecret, now: deps.payments.now ?? (() => new Date()), log }
     : null;
+  const withdrawals =
+    deps.withdrawals ??
+    (payments && isPayoutPsp(payments.psp) ? createWithdrawalsDeps({ ...payments, psp: payments.psp, config: deps.config }) : null);
+  api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites, withdrawals }));
   if (payments) api.route('/', pixWebhookRoutes(payments));
+  if (withdrawals) api.route('/', payoutWebhookRoutes(withdrawals));
   if (payments && isSandboxPsp(payments.psp)) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
 
   const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, deps.accounts);
@@ -92,6 +105,7 @@ export function createApp(deps: AppDeps): Hono {
   for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
   tenantApi.route('/', walletRoutes({ db: deps.db }));
   if (payments) tenantApi.route('/', depositRoutes(payments));
+  if (withdrawals) tenantApi.route('/', withdrawalRoutes(withdrawals));
   for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
   api.route('/', tenantApi);
 

@@ -3,8 +3,12 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { type Config, ConfigError, getConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import type { Publish } from './features/payments/deps.ts';
+import { createBcbApiPsp } from './features/payments/bcb-api/bcb-api-psp.ts';
 import { createSandboxPsp } from './features/payments/sandbox/sandbox-psp.ts';
 import { seedDemoTenants } from './features/tenants/demo/seed.ts';
+import { createWithdrawalsDeps } from './features/withdrawals/deps.ts';
+import { startPayoutWorker } from './features/withdrawals/worker.ts';
 import { createLogger } from './logger.ts';
 import { broadcastingRoutes } from './realtime/broadcasting-routes.ts';
 import { channelPolicy } from './realtime/channel-policy.ts';
@@ -17,7 +21,7 @@ export interface RunningPlatform {
   /** Port the site + API server listens on. */
   port: number;
   realtimePort: number;
-  /** Stops accepting connections, then closes realtime and the database. */
+  /** Stops the payout worker and accepting connections, then closes realtime and the database. */
   close(): Promise<void>;
 }
 
@@ -48,6 +52,20 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   });
   const builder = createSiteBuilder({ ...tenantSource(database.db, config), sitesDir: config.sitesDir, log: (line) => log.info(`sites: ${line}`) });
 
+  // The real PSP when configured (PIX_PSP=bcb-api; its certificate files are read and checked now), else the sandbox.
+  const realPsp = config.pix.bcbApi ? createBcbApiPsp(config.pix.bcbApi, { log }) : null;
+  const psp =
+    realPsp ??
+    createSandboxPsp({
+      db: database.db,
+      merchantName: config.pix.merchantName,
+      merchantCity: config.pix.merchantCity,
+      webhookUrl: config.pix.webhookUrl,
+      webhookSecret: config.pix.webhookSecret,
+    });
+  const publish: Publish = (channels, event, data) => realtime.publish(channels, event, data);
+  const withdrawals = createWithdrawalsDeps({ db: database.db, psp, publish, config, log });
+
   const app = createApp({
     db: database.db,
     config,
@@ -55,21 +73,15 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     sites: builder,
     extraRoutes: [broadcastingRoutes({ key: config.realtime.key, secret: config.realtime.secret, canJoin: channelPolicy })],
     staticSites: serveSites({ sitesDir: config.sitesDir }),
-    payments: {
-      psp: createSandboxPsp({
-        db: database.db,
-        merchantName: config.pix.merchantName,
-        merchantCity: config.pix.merchantCity,
-        webhookUrl: config.pix.webhookUrl,
-        webhookSecret: config.pix.webhookSecret,
-      }),
-      publish: (channels, event, data) => realtime.publish(channels, event, data),
-    },
+    payments: { psp, publish },
+    withdrawals,
   });
 
   const { port: realtimePort } = await realtime.listen(config.realtime.port, config.host);
   const { server, port } = await listen(app.fetch, config);
   log.info(`Sites and API on http://localhost:${port} (API base ${config.publicApiUrl}); realtime on port ${realtimePort}`);
+  // Sends due withdrawals to the PSP every 5 s (after the HTTP server is up: the sandbox's payout webhook calls it).
+  const payoutWorker = startPayoutWorker(withdrawals, { intervalMs: 5000 });
 
   if (opts.buildMissingSites ?? true) {
     void builder
@@ -85,11 +97,13 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     port,
     realtimePort,
     async close() {
+      await payoutWorker.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive sockets would hold close() open until they time out.
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       await closed;
       await realtime.close();
+      realPsp?.close();
       await database.close();
     },
   };

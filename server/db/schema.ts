@@ -10,3 +10,4 @@ export * from '../features/notifier/schema.ts';
 export * from '../features/rate-limit/schema.ts';
 export * from '../features/wallet/schema.ts';
 export * from '../features/payments/schema.ts';
+export * from '../features/withdrawals/schema.ts';

@@ -96,4 +96,33 @@ describe('getConfig', () => {
     expect(getConfig({ DATABASE_URL: '/var/lib/casino' }).databaseUrl).toBe('/var/lib/casino');
     expect(getConfig({ DATABASE_URL: 'file://./data/x' }).databaseUrl).toBe('file://./data/x');
   });
+
+  it('uses the sandbox PSP by default and needs every PIX_PSP_* setting for the real one', () => {
+    expect(getConfig({}).pix).toMatchObject({ psp: 'sandbox', bcbApi: null });
+    expect(getConfig({}).withdrawals).toEqual({ reviewFromCentavos: 500000, holdSeconds: 60 });
+    const real = {
+      PIX_PSP: 'bcb-api',
+      PIX_PSP_BASE_URL: 'https://psp.example/api/v2',
+      PIX_PSP_TOKEN_URL: 'https://psp.example/oauth/token',
+      PIX_PSP_CLIENT_ID: 'client',
+      PIX_PSP_CLIENT_SECRET: 'secret',
+      PIX_PSP_CERT_FILE: '/etc/pix/cert.pem',
+      PIX_PSP_KEY_FILE: '/etc/pix/key.pem',
+      PIX_PSP_PIX_KEY: 'pix@operador.example',
+    };
+    expect(getConfig(real).pix.bcbApi).toEqual({
+      baseUrl: 'https://psp.example/api/v2',
+      tokenUrl: 'https://psp.example/oauth/token',
+      clientId: 'client',
+      clientSecret: 'secret',
+      certFile: '/etc/pix/cert.pem',
+      keyFile: '/etc/pix/key.pem',
+      caFile: null,
+      pixKey: 'pix@operador.example',
+    });
+    expect(() => getConfig({ ...real, PIX_PSP_CERT_FILE: '' })).toThrow(/PIX_PSP_CERT_FILE is required when PIX_PSP=bcb-api/);
+    expect(() => getConfig({ PIX_PSP: 'acme' })).toThrow(/PIX_PSP must be sandbox or bcb-api/);
+    expect(() => getConfig({ WITHDRAWAL_HOLD_SECONDS: '-1' })).toThrow(/WITHDRAWAL_HOLD_SECONDS/);
+    expect(() => getConfig({ WITHDRAWAL_REVIEW_CENTAVOS: '0' })).toThrow(/WITHDRAWAL_REVIEW_CENTAVOS/);
+  });
 });

@@ -8,8 +8,10 @@ import { findTenantByDomain } from '../tenants/find-tenant.ts';
 import { PageInputSchema, upsertTenantPage } from '../tenants/pages.ts';
 import { setTenantStatus } from '../tenants/set-status.ts';
 import { patchTenantConfig, updateTenantConfig } from '../tenants/update-config.ts';
+import type { WithdrawalsDeps } from '../withdrawals/deps.ts';
 import { requireOperator } from './auth.ts';
 import type { SiteBuild, SiteBuilder } from './site-builder.ts';
+import { operatorWithdrawalRoutes } from './withdrawal-routes.ts';
 
 const StatusBody = v.object({ status: v.picklist(['active', 'maintenance'], 'must be active or maintenance') });
 const PageBody = v.object({ title: v.string('is required'), bodyHtml: v.string('is required') });
@@ -23,11 +25,12 @@ function publicBuild(build: SiteBuild): { id: string; status: SiteBuild['status'
  * read/replace/patch the site configuration, open or close the site, write
  * pages, and rebuild the tenant's static site. Configuration writes are
  * validated whole; an invalid one answers 422 naming the fields and changes
- * nothing (the served site keeps its last good build).
+ * nothing (the served site keeps its last good build). With `withdrawals`,
+ * also the review of withdrawals (./withdrawal-routes.ts).
  */
-export function operatorRoutes(deps: { db: Db; sites: SiteBuilder }): Hono<AppEnv> {
+export function operatorRoutes(deps: { db: Db; sites: SiteBuilder; withdrawals?: WithdrawalsDeps | null }): Hono<AppEnv> {
   const { db, sites } = deps;
-  return new Hono<AppEnv>()
+  const app = new Hono<AppEnv>()
     .use(requireOperator(db))
     .use(async (c, next) => {
       await next();
@@ -73,4 +76,6 @@ export function operatorRoutes(deps: { db: Db; sites: SiteBuilder }): Hono<AppEn
       if (!build || build.domain !== c.get('tenant').domain) throw new NotFoundError('build_not_found');
       return c.json({ build: publicBuild(build) });
     });
+  if (deps.withdrawals) app.route('/withdrawals', operatorWithdrawalRoutes(deps.withdrawals));
+  return app;
 }

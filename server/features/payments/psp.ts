@@ -99,3 +99,19 @@ export interface PayoutPsp extends Psp {
   /** The payout as the PSP sees it now, or null when unknown. */
   getPayout(id: string): Promise<Payout | null>;
 }
+
+/**
+ * Thrown by a PSP adapter's `createPayout` when the PSP refuses the request
+ * itself (synchronously). `kind: 'invalid_key'` means the key cannot receive
+ * (unknown at the DICT, owner not the recipient CPF): the withdrawal ends in
+ * status 3 and its funds go back. Any other rejection is treated as
+ * transient and retried.
+ */
+export class PayoutRefusedError extends Error {
+  readonly kind: 'invalid_key' | 'other';
+  constructor(kind: 'invalid_key' | 'other', message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PayoutRefusedError';
+    this.kind = kind;
+  }
+}

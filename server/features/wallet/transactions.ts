@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { LedgerType, PagedList, TransactionFilter, TransactionView } from '../../../src/contract/wallet.ts';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { LedgerType, PagedList, TransactionFilter, TransactionView, WithdrawalStatusCode } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
+import { withdrawals } from '../withdrawals/schema.ts';
 import { type LedgerEntryRow, ledgerEntries } from './schema.ts';
 
 /**
@@ -20,7 +21,8 @@ export const TRANSACTION_FILTER_TYPES: Record<TransactionFilter, readonly Ledger
   withdraws: ['withdraw'],
 };
 
-export function toTransactionView(row: LedgerEntryRow): TransactionView {
+/** A ledger row; a `withdraw` row made by a withdrawal also carries it (id and status now). */
+export function toTransactionView(row: LedgerEntryRow, withdrawal?: { id: number; status: number } | null): TransactionView {
   return {
     id: row.id,
     type: row.type,
@@ -29,9 +31,19 @@ export function toTransactionView(row: LedgerEntryRow): TransactionView {
     balance_withdrawal_after: Number(row.balanceWithdrawalAfter),
     reference: row.reference,
     metadata: row.metadata,
+    ...(withdrawal ? { withdrawal: { id: withdrawal.id, status: withdrawal.status as WithdrawalStatusCode } } : {}),
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * The withdrawal a ledger row belongs to: `metadata.withdrawal_id` of a
+ * `withdraw` row (set by server/features/withdrawals). Guarded by a pattern
+ * so a row without it (or with something else there) joins nothing instead of
+ * failing the cast; the join then uses the withdrawals primary key.
+ */
+const withdrawalIdOf = sql`case when ${ledgerEntries.type} = 'withdraw' and ${ledgerEntries.metadata}->>'withdrawal_id' ~ '^[0-9]{1,15}$'
+  then (${ledgerEntries.metadata}->>'withdrawal_id')::bigint end`;
 
 /**
  * One page (1-based) of the player's ledger rows of `types`, newest first. A
@@ -45,11 +57,12 @@ export async function listLedgerPage(
   const where = and(eq(ledgerEntries.tenantId, q.tenantId), eq(ledgerEntries.userId, q.userId), inArray(ledgerEntries.type, [...q.types]));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(ledgerEntries).where(where);
   const rows = await db
-    .select()
+    .select({ entry: ledgerEntries, withdrawal: { id: withdrawals.id, status: withdrawals.status } })
     .from(ledgerEntries)
+    .leftJoin(withdrawals, and(eq(withdrawals.id, withdrawalIdOf), eq(withdrawals.userId, ledgerEntries.userId)))
     .where(where)
     .orderBy(desc(ledgerEntries.id))
     .limit(pageSize)
     .offset((q.page - 1) * pageSize);
-  return { data: rows.map(toTransactionView), current_page: q.page, last_page: Math.max(1, Math.ceil(total / pageSize)), total };
+  return { data: rows.map((r) => toTransactionView(r.entry, r.withdrawal)), current_page: q.page, last_page: Math.max(1, Math.ceil(total / pageSize)), total };
 }

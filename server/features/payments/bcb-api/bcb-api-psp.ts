@@ -5,7 +5,7 @@ import type { Logger } from '../../../logger.ts';
 import type { PayoutPsp } from '../psp.ts';
 import { createApiClient, seg } from './api-client.ts';
 import { type BcbCreateChargeInput, checkChargeAmount, cobBody, devolucaoBody, toPixCharge, toPixRefund } from './charges.ts';
-import { assertPayoutId, pagamentoBody, toKeyOwner, toPayout } from './payouts.ts';
+import { asPayoutRefusal, assertPayoutId, pagamentoBody, toKeyOwner, toPayout } from './payouts.ts';
 import { createMtlsAgent, readTlsMaterial } from './tls.ts';
 import { createTokenSource } from './token.ts';
 import { createHttpsTransport, type HttpTransport } from './transport.ts';
@@ -109,8 +109,12 @@ export function createBcbApiPsp(config: BcbApiPspConfig, opts: BcbApiPspOptions 
 
     async createPayout(input) {
       const body = pagamentoBody(input);
-      const data = await api.call({ method: 'PUT', path: `/pagamentos/${seg(input.id)}`, template: '/pagamentos/{idEnvio}', body });
-      return toPayout(data, 'PUT /pagamentos/{idEnvio}', opts.log);
+      try {
+        const data = await api.call({ method: 'PUT', path: `/pagamentos/${seg(input.id)}`, template: '/pagamentos/{idEnvio}', body });
+        return toPayout(data, 'PUT /pagamentos/{idEnvio}', opts.log);
+      } catch (error) {
+        throw asPayoutRefusal(error);
+      }
     },
 
     async getPayout(id) {

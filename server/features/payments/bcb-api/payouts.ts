@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { centavosToDecimal } from '../../../../src/contract/money.ts';
 import type { Logger } from '../../../logger.ts';
-import type { CreatePayoutInput, Payout, PayoutStatus, PixKeyKind, PixKeyOwner } from '../psp.ts';
+import { type CreatePayoutInput, type Payout, PayoutRefusedError, type PayoutStatus, type PixKeyKind, type PixKeyOwner } from '../psp.ts';
 import { readAnswer } from './api-client.ts';
 import { assertCentavos } from './charges.ts';
+import { isRefusedPspError } from './errors.ts';
 
 /*
  * Key lookup (DICT) and payouts are not part of the standard's receiving API;
@@ -98,4 +99,17 @@ export function toPayout(data: unknown, operation: string, log?: Pick<Logger, 'w
     ...(answer.endToEndId ? { endToEndId: answer.endToEndId } : {}),
     ...(answer.motivo ? { reason: answer.motivo } : {}),
   };
+}
+
+/**
+ * What the withdrawal worker must know of a failed `PUT /pagamentos`: a
+ * refusal the PSP pins on the key (a 4xx whose violations name `chave`, or a
+ * 404 — no such key) becomes PayoutRefusedError 'invalid_key' (status 3,
+ * funds back); any other 4xx refusal PayoutRefusedError 'other'. Transient
+ * failures pass unchanged: the worker retries them with the same idEnvio.
+ */
+export function asPayoutRefusal(error: unknown): unknown {
+  if (!isRefusedPspError(error)) return error;
+  const aboutKey = error.status === 404 || error.violations.some((v) => /chave/i.test(v.propriedade ?? ''));
+  return new PayoutRefusedError(aboutKey ? 'invalid_key' : 'other', error.message, { cause: error });
 }

@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { centavosToDecimal } from '../../../../src/contract/money.ts';
 import type { Db } from '../../../db/open.ts';
 import { buildBrCode } from '../pix/brcode.ts';
-import type { CreateChargeInput, PixCharge, PixChargeStatus, PixRefund, Psp } from '../psp.ts';
+import type { CreateChargeInput, PayoutPsp, PixCharge, PixChargeStatus, PixRefund } from '../psp.ts';
 import { type PixChargeRow, pixCharges } from '../schema.ts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../signature.ts';
+import { createSandboxDict, type SandboxDict } from './dict.ts';
+import { newEndToEndId, randomAlnum } from './ids.ts';
+import { createSandboxPayouts, type SandboxPayouts } from './payouts.ts';
+
+export { newEndToEndId, randomAlnum } from './ids.ts';
 
 /** One received Pix as the standard's webhook reports it (`{ pix: [ … ] }`). */
 export interface PixNotificationItem {
@@ -29,9 +33,15 @@ export interface SandboxOptions {
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** The sandbox's clock (payment `horario`). */
   now?: () => Date;
+  /**
+   * Milliseconds after which a new payout is settled and its webhook sent
+   * to `{webhookUrl}/payouts`. Default 200; 0 = at the next turn of the event
+   * loop; null = only when `settlePayout` is called (tests).
+   */
+  payoutDelayMs?: number | null;
 }
 
-export interface SandboxPsp extends Psp {
+export interface SandboxPsp extends PayoutPsp, Omit<SandboxPayouts, 'createPayout' | 'getPayout'>, Pick<SandboxDict, 'registerKey'> {
   /**
    * Pays charge `txid` as a bank would: a new endToEndId, `horario` now,
    * the charge's amount, from `payerCpf` (default the CPF the charge
@@ -41,24 +51,6 @@ export interface SandboxPsp extends Psp {
   settle(txid: string, opts?: { payerCpf?: string }): Promise<{ notification: { pix: PixNotificationItem[] }; status: number }>;
   /** Delivers (or re-delivers) a notification, signed, to the webhook URL; answers the HTTP status. */
   deliver(notification: { pix: PixNotificationItem[] }): Promise<number>;
-}
-
-/** ISPB (8 digits) the sandbox uses as the paying institution in endToEndIds. */
-const SANDBOX_ISPB = '99999999';
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** `n` random letters/digits. */
-export function randomAlnum(n: number): string {
-  const bytes = randomBytes(n);
-  let out = '';
-  for (const b of bytes) out += ALNUM[b % ALNUM.length];
-  return out;
-}
-
-/** A 32-character endToEndId: E + ISPB + yyyyMMddHHmm (UTC) + 11 random characters, as the SPI forms them. */
-export function newEndToEndId(at: Date): string {
-  const stamp = at.toISOString().replace(/\D/g, '').slice(0, 12);
-  return `E${SANDBOX_ISPB}${stamp}${randomAlnum(11)}`;
 }
 
 function statusOf(row: PixChargeRow, now: Date): PixChargeStatus {
@@ -72,12 +64,22 @@ function statusOf(row: PixChargeRow, now: Date): PixChargeStatus {
  * the sandbox's record of a charge is the platform's `pix_charges` row (same
  * database), so `getCharge` reads it. `settle` makes the whole payment path
  * run as with a real PSP: an HMAC-signed `{ pix: [...] }` POST to the
- * platform's webhook over HTTP.
+ * platform's webhook over HTTP. It also pays out (./payouts.ts) and looks
+ * keys up in a stand-in DICT (./dict.ts), so withdrawals run end to end.
  */
 export function createSandboxPsp(opts: SandboxOptions): SandboxPsp {
   const now = opts.now ?? (() => new Date());
   const send = opts.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
   const host = new URL(opts.webhookUrl).host;
+  const dict = createSandboxDict(opts.db);
+  const payouts = createSandboxPayouts({
+    dict,
+    webhookUrl: `${opts.webhookUrl.replace(/\/+$/, '')}/payouts`,
+    webhookSecret: opts.webhookSecret,
+    send,
+    now,
+    delayMs: opts.payoutDelayMs === undefined ? 200 : opts.payoutDelayMs,
+  });
 
   const findRow = async (txid: string): Promise<PixChargeRow | null> => {
     const [row] = await opts.db.select().from(pixCharges).where(eq(pixCharges.txid, txid));
@@ -85,6 +87,10 @@ export function createSandboxPsp(opts: SandboxOptions): SandboxPsp {
   };
 
   const psp: SandboxPsp = {
+    ...payouts,
+    registerKey: dict.registerKey,
+    lookupKey: dict.lookupKey,
+
     async createCharge(input: CreateChargeInput): Promise<PixCharge> {
       if (!/^[A-Za-z0-9]{26,35}$/.test(input.txid)) throw new RangeError('txid must be 26 to 35 letters or digits');
       const location = `${host}/api/pix/sandbox/qr/${input.txid}`;

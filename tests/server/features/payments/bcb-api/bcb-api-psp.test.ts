@@ -163,6 +163,21 @@ describe('bcb-api PSP: charges, refunds, keys and payouts', () => {
       expect(await psp.getPayout('W999999')).toBeNull();
     });
 
+    it('turns a refusal about the key into PayoutRefusedError invalid_key, other refusals into other, and lets transient failures through', async () => {
+      const psp = f.adapter();
+      const problem = (status: number, propriedade: string) => ({
+        status,
+        contentType: 'application/problem+json',
+        body: { type: 'https://pix.example/erro', title: 'Pagamento recusado.', status, violacoes: [{ razao: 'inválido', propriedade }] },
+      });
+      f.psp.answerNext(/^PUT \/api\/v2\/pagamentos\//, problem(422, 'pagamento.chave'));
+      expect(await rejection(psp.createPayout(payout))).toMatchObject({ name: 'PayoutRefusedError', kind: 'invalid_key' });
+      f.psp.answerNext(/^PUT \/api\/v2\/pagamentos\//, problem(422, 'pagamento.valor'));
+      expect(await rejection(psp.createPayout(payout))).toMatchObject({ name: 'PayoutRefusedError', kind: 'other' });
+      f.psp.answerNext(/^PUT \/api\/v2\/pagamentos\//, problem(503, 'x'));
+      expect(await rejection(psp.createPayout(payout))).toMatchObject({ name: 'PspError', transient: true });
+    });
+
     it('maps other PSPs’ status words, and keeps unknown ones in process', async () => {
       const psp = f.adapter();
       const cases: Array<[string, string]> = [
@@ -213,8 +228,10 @@ describe('bcb-api PSP: charges, refunds, keys and payouts', () => {
       const payout = { id: 'W1', amountCentavos: 100, key: PLAYER_CPF, keyType: 'cpf' as const, recipientCpf: PLAYER_CPF, description: 'Saque' };
       await psp.createPayout(payout);
       const error = await rejection(psp.createPayout({ ...payout, amountCentavos: 200 }));
-      expect(error).toMatchObject({ name: 'PspError', status: 409, transient: false });
-      expect(isRefusedPspError(error)).toBe(true);
+      expect(error).toMatchObject({ name: 'PayoutRefusedError', kind: 'other' });
+      const cause = (error as Error).cause;
+      expect(cause).toMatchObject({ name: 'PspError', status: 409, transient: false });
+      expect(isRefusedPspError(cause)).toBe(true);
     });
 
     it('reports 503 and a proxy’s HTML 502 as transient', async () => {

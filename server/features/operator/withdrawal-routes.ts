@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { VALIDATION_KEYS } from '../../../src/contract/validation/keys.ts';
+import type { WithdrawalStatusCode } from '../../../src/contract/wallet.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { BadRequestError } from '../../http/errors.ts';
+import type { WithdrawalsDeps } from '../withdrawals/deps.ts';
+import { listTenantWithdrawals, operatorWithdrawalView } from '../withdrawals/list-withdrawals.ts';
+import { approveWithdrawal, rejectWithdrawal } from '../withdrawals/review.ts';
+
+const ListQuery = v.object({
+  status: v.optional(v.pipe(v.string(), v.regex(/^[0-5]$/, 'must be a status code from 0 to 5'), v.transform((s) => Number(s) as WithdrawalStatusCode))),
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, VALIDATION_KEYS.generic), v.transform(Number)), '1'),
+});
+const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'must be a withdrawal id'), v.transform(Number));
+const RejectBody = v.object({ reason: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters'))) });
+
+/**
+ * The operator's withdrawal review, under `/operator/withdrawals` (behind
+ * `requireOperator`, so only the key's own tenant): list (optionally by
+ * `?status=`), approve (5 → sent to the PSP now) and reject (5 → cancelled,
+ * funds back). Another tenant's withdrawal answers 404 like a missing one.
+ */
+export function operatorWithdrawalRoutes(deps: WithdrawalsDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const q = v.parse(ListQuery, { status: c.req.query('status'), page: c.req.query('page') });
+      return c.json(await listTenantWithdrawals(deps.db, { tenantId: c.get('tenant').id, status: q.status ?? null, page: q.page }));
+    })
+    .post('/:id/approve', async (c) => {
+      const id = v.parse(IdParam, c.req.param('id'));
+      await approveWithdrawal(deps, { tenantId: c.get('tenant').id, id });
+      return c.json({ withdrawal: await operatorWithdrawalView(deps.db, id) });
+    })
+    .post('/:id/reject', async (c) => {
+      const id = v.parse(IdParam, c.req.param('id'));
+      // The body is optional: no body, or `{}`, rejects without a reason.
+      const raw = await c.req.text();
+      let body: unknown = {};
+      if (raw.trim() !== '') {
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          throw new BadRequestError('invalid_json');
+        }
+      }
+      const { reason } = v.parse(RejectBody, body);
+      await rejectWithdrawal(deps, { tenantId: c.get('tenant').id, id, note: reason || null });
+      return c.json({ withdrawal: await operatorWithdrawalView(deps.db, id) });
+    });
+}
