@@ -19,6 +19,21 @@ type Joined = { kind: 'guest' | 'user'; channel: string };
 let echo: Echo<'pusher'> | null = null;
 let joined: Joined | null = null;
 
+/** Called with the connection and the Echo channel name each time a player's channel is joined. */
+export type UserChannelListener = (connection: Echo<'pusher'>, channel: string) => void;
+const userChannelListeners = new Set<UserChannelListener>();
+
+/**
+ * Runs `listener` whenever a player's channel is joined (and at once when one
+ * already is), so features bind their events to it without polling for the
+ * connection. Returns an unsubscribe function.
+ */
+export function onUserChannel(listener: UserChannelListener): () => void {
+  userChannelListeners.add(listener);
+  if (echo && joined?.kind === 'user') listener(echo, joined.channel);
+  return () => userChannelListeners.delete(listener);
+}
+
 /** The Echo instance of the current player, or null (for features that listen on the user's channel). */
 export function userEcho(): Echo<'pusher'> | null {
   return joined?.kind === 'user' ? echo : null;
@@ -65,6 +80,7 @@ export async function joinUserChannels(userId: number, token: string): Promise<v
   echo = connection;
   joined = { kind: 'user', channel };
   echo.private(channel);
+  for (const listener of userChannelListeners) listener(connection, channel);
 }
 
 /** Logout (or the switch to a player): leaves every channel and closes the connection. */

@@ -1,0 +1,71 @@
+import { RealtimeEvent } from '../../contract/realtime.ts';
+import type { WalletView } from '../../contract/wallet.ts';
+import { applyWallet } from '../../stores/wallet.ts';
+import { onUserChannel } from '../auth/user-realtime.ts';
+
+/**
+ * The wallet's realtime events on the player's private channel (spec
+ * sections 4 and 7): `BalanceUpdated` {wallet} replaces the stored wallet
+ * (the header balance follows), `PaymentApproved` {txid, amount} goes to
+ * whoever listens (the deposit store, once loaded).
+ *
+ * The channel is joined by `session-effects` 1 s after a sign-in, on a
+ * connection opened asynchronously; `onUserChannel` reports each join.
+ */
+
+/** Minimal views of laravel-echo's objects, so tests can pass fakes. */
+export interface ListeningChannel {
+  listen(event: string, callback: (payload: unknown) => void): unknown;
+}
+export interface EchoLike {
+  private(channel: string): ListeningChannel;
+}
+
+type PaymentListener = (payload: unknown) => void;
+const paymentListeners = new Set<PaymentListener>();
+
+/** Runs for every `PaymentApproved` of the current player. Returns an unsubscribe function. */
+export function onPaymentApproved(listener: PaymentListener): () => void {
+  paymentListeners.add(listener);
+  return () => paymentListeners.delete(listener);
+}
+
+const isCentavos = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** A `BalanceUpdated` payload's wallet, or null when it is not one (never stored half-valid). */
+export function walletOfEvent(payload: unknown): WalletView | null {
+  const wallet = typeof payload === 'object' && payload !== null ? (payload as { wallet?: unknown }).wallet : undefined;
+  if (typeof wallet !== 'object' || wallet === null) return null;
+  const { balance, balance_withdrawal, deposit_count } = wallet as Record<string, unknown>;
+  if (!isCentavos(balance) || !isCentavos(balance_withdrawal) || !isCentavos(deposit_count)) return null;
+  return { balance, balance_withdrawal, deposit_count };
+}
+
+export function receiveBalanceUpdated(payload: unknown): void {
+  const wallet = walletOfEvent(payload);
+  if (wallet) applyWallet(wallet);
+}
+
+export function receivePaymentApproved(payload: unknown): void {
+  for (const listener of paymentListeners) listener(payload);
+}
+
+/**
+ * Listens for the wallet events on `channel` of `echo` (Echo hands back the
+ * channel already joined by that name). A new sign-in makes a new connection,
+ * which is bound again.
+ */
+export function bindWalletEvents(echo: EchoLike, channel: string): void {
+  const joined = echo.private(channel);
+  joined.listen(RealtimeEvent.BalanceUpdated, receiveBalanceUpdated);
+  joined.listen(RealtimeEvent.PaymentApproved, receivePaymentApproved);
+}
+
+let started = false;
+
+/** Starts listening on the player's channel each time one is joined on this page; calling it again is a no-op. */
+export function startWalletRealtime(): void {
+  if (started) return;
+  started = true;
+  onUserChannel(bindWalletEvents);
+}

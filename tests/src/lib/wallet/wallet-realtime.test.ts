@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, USER } from '../../stores/auth-fake-api.ts';
+
+/**
+ * The wallet's realtime events on the player's private channel:
+ * BalanceUpdated replaces the stored wallet (the one the header shows),
+ * PaymentApproved reaches its listeners.
+ */
+/** The player-channel hook of user-realtime, driven by the test: `join` plays "a player's channel was joined". */
+const channelHook = vi.hoisted(() => ({
+  listeners: new Set<(connection: unknown, channel: string) => void>(),
+  join(connection: unknown, channel: string) {
+    for (const listener of this.listeners) listener(connection, channel);
+  },
+}));
+vi.mock('../../../../src/lib/auth/user-realtime.ts', () => ({
+  onUserChannel: (listener: (connection: unknown, channel: string) => void) => {
+    channelHook.listeners.add(listener);
+    return () => channelHook.listeners.delete(listener);
+  },
+}));
+
+/** A stand-in for laravel-echo: records listeners per channel and lets the test fire events. */
+function fakeEcho() {
+  const listeners = new Map<string, (payload: unknown) => void>();
+  const channels: string[] = [];
+  return {
+    channels,
+    private(name: string) {
+      channels.push(name);
+      return {
+        listen(event: string, callback: (payload: unknown) => void) {
+          listeners.set(`${name} ${event}`, callback);
+          return this;
+        },
+      };
+    },
+    fire(channel: string, event: string, payload: unknown) {
+      listeners.get(`${channel} ${event}`)?.(payload);
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  localStorage.clear();
+  channelHook.listeners.clear();
+  localStorage.setItem('auth', 'tok');
+  localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 100, balance_withdrawal: 100, deposit_count: 0 } }));
+  fakeApi({});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const load = async () => ({
+  ...(await import('../../../../src/lib/wallet/wallet-realtime.ts')),
+  ...(await import('../../../../src/stores/wallet.ts')),
+  ...(await import('../../../../src/stores/auth.ts')),
+});
+
+describe('wallet realtime', () => {
+  it('binds to the player channel when it is joined; BalanceUpdated replaces the wallet', async () => {
+    const rt = await load();
+    rt.startWalletRealtime();
+    const connection = fakeEcho();
+    expect(connection.channels).toEqual([]);
+    channelHook.join(connection, 'universal.7');
+    expect(connection.channels).toEqual(['universal.7']);
+
+    connection.fire('universal.7', 'BalanceUpdated', { wallet: { balance: 5_100, balance_withdrawal: 5_100, deposit_count: 1 } });
+    expect(rt.$wallet.get()).toEqual({ balance: 5_100, balance_withdrawal: 5_100, deposit_count: 1 });
+    // Half-valid payloads are never stored.
+    connection.fire('universal.7', 'BalanceUpdated', { wallet: { balance: -1, balance_withdrawal: 0, deposit_count: 1 } });
+    connection.fire('universal.7', 'BalanceUpdated', { wallet: { balance: 1.5, balance_withdrawal: 0, deposit_count: 1 } });
+    connection.fire('universal.7', 'BalanceUpdated', {});
+    expect(rt.$wallet.get()).toEqual({ balance: 5_100, balance_withdrawal: 5_100, deposit_count: 1 });
+  });
+
+  it('PaymentApproved reaches every listener; a new sign-in binds the new connection once', async () => {
+    const rt = await load();
+    rt.startWalletRealtime();
+    rt.startWalletRealtime();
+    const first = fakeEcho();
+    channelHook.join(first, 'universal.7');
+    const heard = vi.fn();
+    rt.onPaymentApproved(heard);
+    first.fire('universal.7', 'PaymentApproved', { txid: 'TX1', amount: 5_000 });
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveBeenCalledWith({ txid: 'TX1', amount: 5_000 });
+
+    rt.endSession();
+    rt.completeSignIn('tok-2', { ...USER, id: 8 });
+    const second = fakeEcho();
+    channelHook.join(second, 'universal.8');
+    expect(second.channels).toEqual(['universal.8']);
+  });
+});
