@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
+import { newCpf, registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 import { payPixCharge } from './wallet-helpers.ts';
 
@@ -18,11 +18,11 @@ test('deposit by Pix, live balance, Pix key, withdraw, cancel and the history', 
   await expect(balance).toHaveText(/R\$\s?0,00/);
 
   // Deposit R$ 50,00.
-  await page.locator('header [data-deposit-open]').first().click();
+  await page.getByRole('banner').getByRole('button', { name: 'Depositar' }).click();
   const modal = page.getByTestId('deposit-modal');
   await expect(modal).toBeVisible();
-  await modal.getByRole('textbox', { name: /valor/i }).fill('50');
-  await modal.getByRole('button', { name: /gerar|pix/i }).first().click();
+  await modal.getByLabel('Valor do depósito').fill('50');
+  await modal.getByRole('button', { name: 'Gerar Pix' }).click();
   await expect(modal.getByTestId('pix-qr')).toBeVisible();
   const code = modal.getByTestId('pix-code');
   await expect(code).toHaveValue(/^000201/);
@@ -77,4 +77,47 @@ test('deposit by Pix, live balance, Pix key, withdraw, cancel and the history', 
   await expect(rows).toHaveCount(1);
   await page.getByTestId('filter-withdraws').click();
   await expect(rows).toHaveCount(2);
+});
+
+/**
+ * Bad input in the browser, in the player's language: out-of-range amounts
+ * are refused before anything is sent, someone else's CPF key is refused by
+ * the platform, a withdrawal above the withdrawable balance is refused, and
+ * nothing moves.
+ */
+test('wallet refusals are clear, in English, and move nothing', async ({ page, request }) => {
+  const player = await registerPlayer(request);
+  await startLoggedIn(page, player);
+  await page.goto(tenantUrl('localhost', '/en'));
+
+  // Deposit below the demo tenant's minimum (R$ 10,00): refused in place, no charge made.
+  await page.getByRole('banner').getByRole('button', { name: 'Deposit' }).click();
+  const modal = page.getByTestId('deposit-modal');
+  await modal.getByLabel('Deposit amount').fill('5');
+  await expect(modal).toContainText('The minimum deposit is R$10.00.');
+  await modal.getByLabel('Deposit amount').fill('50001');
+  await expect(modal).toContainText('The maximum deposit is R$50,000.00.');
+  await expect(modal.getByTestId('pix-qr')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto(tenantUrl('localhost', '/en/account/wallet'));
+  await expect(page.getByTestId('wallet-balance')).toHaveText(/R\$\s?0\.00/);
+  // Another person's (valid) CPF as a key: the platform refuses it and nothing is registered.
+  let other = newCpf();
+  while (other === player.cpf) other = newCpf();
+  await page.getByTestId('pix-key-type').selectOption('cpf');
+  await page.getByTestId('pix-key').fill(other);
+  await page.getByTestId('pix-key-add').click();
+  await expect(page.getByText('A CPF key must be your own CPF.')).toBeVisible();
+  await expect(page.getByTestId('pix-key-option')).toHaveCount(0);
+
+  // With the own key registered, a withdrawal above the (zero) withdrawable balance is refused.
+  await page.getByTestId('pix-key').fill(player.cpf);
+  await page.getByTestId('pix-key-add').click();
+  await expect(page.getByTestId('pix-key-option')).toHaveCount(1);
+  await page.getByTestId('withdraw-amount').fill('25');
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByTestId('withdraw-form')).toContainText('The amount is above your balance available to withdraw (R$0.00).');
+  await expect(page.getByTestId('withdrawal-row')).toHaveCount(0);
+  await expect(page.getByTestId('wallet-balance')).toHaveText(/R\$\s?0\.00/);
 });
