@@ -4,15 +4,13 @@ import { CentavosSchema } from '../../../src/contract/money.ts';
 import { requireUser } from '../../http/actor.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { BadRequestError, UnauthorizedError } from '../../http/errors.ts';
 import { messageLocale } from '../../http/messages.ts';
 import { userActor } from '../auth/routes.ts';
 import { createDeposit } from './create-deposit.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { depositStatusOf, findOwnCharge, refundMessage } from './deposit-status.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 import { PixWebhookSchema, receivePix } from './receive-pix.ts';
-import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from './signature.ts';
+import { readSignedWebhook } from './signed-webhook.ts';
 
 const DepositBody = v.object({ amount: CentavosSchema });
 const StatusBody = v.object({ txid: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,35}$/)) });
@@ -46,17 +44,7 @@ export function depositRoutes(deps: PaymentsDeps): Hono<AppEnv> {
  */
 export function pixWebhookRoutes(deps: PaymentsDeps): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/pix/webhook', async (c) => {
-    const raw = await c.req.text();
-    if (!verifyWebhook(raw, c.req.header(WEBHOOK_SIGNATURE_HEADER), deps.webhookSecret)) {
-      throw new UnauthorizedError('invalid_signature', { message: PAYMENT_MESSAGES.invalidSignature });
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      throw new BadRequestError('invalid_json');
-    }
-    const { pix } = v.parse(PixWebhookSchema, body);
+    const { pix } = await readSignedWebhook(c, deps.webhookSecret, PixWebhookSchema);
     for (const item of pix) {
       const outcome = await receivePix(deps, item);
       if (outcome.kind !== 'credited') deps.log.info(`pix webhook: ${item.endToEndId} ${outcome.kind} (${'reason' in outcome ? outcome.reason : ''})`);

@@ -3,15 +3,13 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CentavosSchema } from '../../../src/contract/money.ts';
 import { VALIDATION_KEYS } from '../../../src/contract/validation/keys.ts';
-import { PIX_KEY_TYPES, TransactionsQuerySchema, WithdrawalStatus } from '../../../src/contract/wallet.ts';
+import { PageQuerySchema, PIX_KEY_TYPES, WithdrawalStatus } from '../../../src/contract/wallet.ts';
 import { requireUser } from '../../http/actor.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { BadRequestError, UnauthorizedError } from '../../http/errors.ts';
 import { messageLocale } from '../../http/messages.ts';
 import { userActor } from '../auth/routes.ts';
-import { PAYMENT_MESSAGES } from '../payments/messages.ts';
-import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from '../payments/signature.ts';
+import { readSignedWebhook } from '../payments/signed-webhook.ts';
 import { cancelWithdrawal } from './cancel-withdrawal.ts';
 import type { WithdrawalsDeps } from './deps.ts';
 import { dispatchWithdrawal } from './dispatch.ts';
@@ -74,7 +72,7 @@ export function withdrawalRoutes(deps: WithdrawalsDeps): Hono<AppEnv> {
       return c.json({ withdrawal: view, wallet: done.wallet });
     })
     .get('/wallet/withdrawals', requireUser, async (c) => {
-      const { page } = v.parse(TransactionsQuerySchema, { page: c.req.query('page') });
+      const { page } = v.parse(PageQuerySchema, { page: c.req.query('page') });
       c.header('Cache-Control', 'no-store');
       return c.json(await listWithdrawals(deps.db, { tenantId: c.get('tenant').id, userId: userActor(c.get('actor')).userId, page }));
     });
@@ -90,17 +88,7 @@ export function withdrawalRoutes(deps: WithdrawalsDeps): Hono<AppEnv> {
  */
 export function payoutWebhookRoutes(deps: WithdrawalsDeps): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/pix/webhook/payouts', async (c) => {
-    const raw = await c.req.text();
-    if (!verifyWebhook(raw, c.req.header(WEBHOOK_SIGNATURE_HEADER), deps.webhookSecret)) {
-      throw new UnauthorizedError('invalid_signature', { message: PAYMENT_MESSAGES.invalidSignature });
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      throw new BadRequestError('invalid_json');
-    }
-    const { pagamentos } = v.parse(PayoutWebhookSchema, body);
+    const { pagamentos } = await readSignedWebhook(c, deps.webhookSecret, PayoutWebhookSchema);
     for (const item of pagamentos) {
       const outcome = await settlePayout(deps, { payoutId: item.idEnvio, status: item.status, endToEndId: item.endToEndId, reason: item.motivo });
       if (outcome.kind === 'ignored') deps.log.info(`payout webhook: ${item.idEnvio} ignored (${outcome.reason})`);

@@ -33,7 +33,7 @@ export function DepositDialog({ t, locale }: { t: TFunction; locale: Locale }) {
   return (
     <dialog
       ref={dialog}
-      className="deposit-dialog"
+      className="auth-dialog"
       aria-labelledby={titleId}
       data-testid="deposit-modal"
       data-txid={charge?.txid}
@@ -42,9 +42,9 @@ export function DepositDialog({ t, locale }: { t: TFunction; locale: Locale }) {
         closeDepositModal();
       }}
     >
-      <div className="deposit-dialog__head">
+      <div className="auth-dialog__head">
         <h2 id={titleId}>{t('deposit.modal.title')}</h2>
-        <button type="button" className="deposit-dialog__close" onClick={closeDepositModal} aria-label={t('deposit.modal.close')}>
+        <button type="button" className="auth-dialog__close" onClick={closeDepositModal} aria-label={t('deposit.modal.close')}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
           </svg>

@@ -13,8 +13,8 @@ export interface Call {
 
 export type Route = (body: unknown, call: Call) => { status?: number; json: unknown };
 
-export function fakeApi(routes: Record<string, Route>): { calls: Call[] } {
-  const calls: Call[] = [];
+/** The page's `#tenant-runtime` of the demo tenant in Portuguese, API at https://api.test/api. */
+export function installTestRuntime(): void {
   document.head.innerHTML = `<script type="application/json" id="tenant-runtime">${JSON.stringify({
     domain: 'localhost',
     locale: 'pt',
@@ -24,6 +24,11 @@ export function fakeApi(routes: Record<string, Route>): { calls: Call[] } {
     platformInfoUrl: 'https://example.org',
   })}</script>`;
   document.documentElement.dataset.locale = 'pt';
+}
+
+export function fakeApi(routes: Record<string, Route>): { calls: Call[] } {
+  const calls: Call[] = [];
+  installTestRuntime();
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);

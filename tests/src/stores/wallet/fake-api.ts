@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { installTestRuntime } from '../auth-fake-api.ts';
 
 /**
  * A fake platform for the wallet store tests: routes by `METHOD /path`, each
@@ -25,15 +26,7 @@ export function signInPlayer(token = 'tok'): void {
 
 export function fakeWalletApi(routes: Record<string, WalletRoute>): { calls: WalletCall[] } {
   const calls: WalletCall[] = [];
-  document.head.innerHTML = `<script type="application/json" id="tenant-runtime">${JSON.stringify({
-    domain: 'localhost',
-    locale: 'pt',
-    apiUrl: 'https://api.test/api',
-    realtime: { key: 'k', host: '', port: 6001, forceTLS: false, authEndpoint: '/broadcasting/auth' },
-    status: 'active',
-    platformInfoUrl: 'https://example.org',
-  })}</script>`;
-  document.documentElement.dataset.locale = 'pt';
+  installTestRuntime();
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
