@@ -11,3 +11,5 @@ export * from '../features/rate-limit/schema.ts';
 export * from '../features/wallet/schema.ts';
 export * from '../features/payments/schema.ts';
 export * from '../features/withdrawals/schema.ts';
+export * from '../features/casino/schema.ts';
+export * from '../features/house/schema.ts';

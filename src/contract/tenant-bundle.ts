@@ -1,3 +1,4 @@
+import type { CatalogueBundle } from './casino.ts';
 import type { SiteConfig } from './site-config.ts';
 
 export type Locale = 'pt' | 'en';
@@ -45,6 +46,8 @@ export interface TenantBundle {
   config: SiteConfig;
   pages: TenantPage[];
   categories: Category[];
+  /** The casino catalogue the pre-rendered casino pages show (absent: no casino pages are built). */
+  casino?: CatalogueBundle;
   /** API base address (absolute, or relative to the site such as `/api`). */
   apiUrl: string;
   realtime: RealtimeClientConfig;

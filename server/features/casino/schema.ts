@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { GAME_TYPES } from '../../../src/contract/casino.ts';
+import { tenants } from '../tenants/schema.ts';
+import { users } from '../users/schema.ts';
+
+/** A game provider of a tenant's catalogue; `code` is its URL slug (`/casino/{code}/{game}`). */
+export const gameProviders = pgTable(
+  'game_providers',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('game_providers_tenant_code_unique').on(t.tenantId, t.code), check('game_providers_code_check', sql`${t.code} ~ '^[a-z0-9][a-z0-9-]{0,62}$'`)],
+);
+
+/**
+ * One game of a tenant's catalogue (the section 3 Game entity without the
+ * per-player fields, which come from likes/favorites). `gamecode` is the
+ * URL slug within the provider; `game_id` the provider's own id. `views`
+ * counts launches. `rtp_bps` is the stated return to player (9700 = 97 %).
+ */
+export const games = pgTable(
+  'games',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => gameProviders.id, { onDelete: 'cascade' }),
+    gameId: text('game_id').notNull(),
+    gamecode: text('gamecode').notNull(),
+    title: text('title').notNull(),
+    categorySlug: text('category_slug').notNull(),
+    type: text('type', { enum: GAME_TYPES }).notNull(),
+    hasTables: boolean('has_tables').notNull().default(false),
+    onlyDemo: boolean('only_demo').notNull().default(false),
+    bonusAllowed: boolean('bonus_allowed').notNull().default(true),
+    views: integer('views').notNull().default(0),
+    image: text('image').notNull(),
+    imageMobile: text('image_mobile').notNull(),
+    rtpBps: integer('rtp_bps'),
+    descriptionPt: text('description_pt'),
+    descriptionEn: text('description_en'),
+    /** Shown in the home featured list (`GET /featured/home-games`). */
+    featuredHome: boolean('featured_home').notNull().default(false),
+    /** Shown in the featured list (`GET /featured/games`). */
+    featured: boolean('featured').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('games_provider_gamecode_unique').on(t.tenantId, t.providerId, t.gamecode),
+    uniqueIndex('games_provider_game_id_unique').on(t.tenantId, t.providerId, t.gameId),
+    index('games_tenant_views_idx').on(t.tenantId, t.views, t.id),
+    index('games_tenant_category_idx').on(t.tenantId, t.categorySlug),
+    check('games_gamecode_check', sql`${t.gamecode} ~ '^[a-z0-9][a-z0-9-]{0,126}$'`),
+    check('games_type_check', sql`${t.type} in ('slot', 'live', 'table', 'crash', 'instant')`),
+    check('games_rtp_check', sql`${t.rtpBps} is null or ${t.rtpBps} between 0 and 10000`),
+    check('games_views_check', sql`${t.views} >= 0`),
+  ],
+);
+
+/** A player's like of a game (`POST /games/like/{id}` toggles it; `totalLikes` counts them). */
+export const gameLikes = pgTable(
+  'game_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('game_likes_game_idx').on(t.gameId)],
+);
+
+/** A player's favorite game (`POST /games/favorite/{id}` toggles it; `GET /profile/favorites` lists them). */
+export const gameFavorites = pgTable(
+  'game_favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('game_favorites_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The games a player launched, newest first (`GET /games/recent`): one row per game, `played_at` moved on each launch. */
+export const recentGames = pgTable(
+  'recent_games',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('recent_games_user_idx').on(t.userId, t.playedAt)],
+);
+
+export type GameProviderRow = typeof gameProviders.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
