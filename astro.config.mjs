@@ -71,8 +71,9 @@ export default defineConfig({
       ? [
           sitemap({
             i18n: { defaultLocale: 'pt', locales: { pt: 'pt-BR', en: 'en-US' } },
-            // Not for crawlers: the 404 page, the modal routes (canonical is /) and the noindex account pages.
-            filter: (page) => !/\/(404|login|register|recover-pass|user(\/.*)?)\/?$/.test(new URL(page).pathname),
+            // Not for crawlers: the 404 page, the modal routes (canonical is /), the noindex account pages and
+            // the player's own casino lists and game frame.
+            filter: (page) => !/\/(404|login|register|recover-pass|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(new URL(page).pathname),
             serialize: (item) => ({
               ...item,
               url: noTrailingSlash(item.url),

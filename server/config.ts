@@ -173,6 +173,13 @@ export interface Config {
      */
     holdSeconds: number;
   };
+  /**
+   * GAME_PROVIDER_SECRETS: HMAC keys of the game aggregators' seamless-wallet
+   * calls (`POST /api/providers/{code}/wallet`), as `code:secret,code2:secret2`
+   * (code: the provider's URL slug, never `house`; secret: 16+ characters, no
+   * comma). Default none: no aggregator may call.
+   */
+  gameProviderSecrets: ReadonlyMap<string, string>;
   /** SEED_DEMO: seed the three demo tenants when the tenants table is empty. Default true. */
   seedDemo: boolean;
   /** LOG_LEVEL: debug, info, warn, error or silent. Default info. */
@@ -308,6 +315,15 @@ const variables = {
     '500000',
   ],
   WITHDRAWAL_HOLD_SECONDS: [v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a whole number of seconds (0 to 99999)'), v.transform(Number)), '60'],
+  GAME_PROVIDER_SECRETS: [
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^$|^[a-z0-9][a-z0-9-]{0,62}:[^,]{16,}(,[a-z0-9][a-z0-9-]{0,62}:[^,]{16,})*$/, 'must be code:secret pairs separated by commas (secrets of 16+ characters)'),
+      v.check((value) => !/(^|,)house:/.test(value), 'must not name `house`, the built-in provider'),
+    ),
+    '',
+  ],
   DEV_OUTBOX: [bool, 'false'],
   SEED_DEMO: [bool, 'true'],
   LOG_LEVEL: [v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'],
@@ -410,6 +426,11 @@ export function getConfig(env: NodeJS.ProcessEnv): Config {
       reviewFromCentavos: p.WITHDRAWAL_REVIEW_CENTAVOS,
       holdSeconds: p.WITHDRAWAL_HOLD_SECONDS,
     },
+    gameProviderSecrets: new Map(
+      p.GAME_PROVIDER_SECRETS.split(',')
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)] as const),
+    ),
     devOutbox: p.DEV_OUTBOX,
     seedDemo: p.SEED_DEMO,
     logLevel: p.LOG_LEVEL,

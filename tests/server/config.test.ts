@@ -125,4 +125,15 @@ describe('getConfig', () => {
     expect(() => getConfig({ WITHDRAWAL_HOLD_SECONDS: '-1' })).toThrow(/WITHDRAWAL_HOLD_SECONDS/);
     expect(() => getConfig({ WITHDRAWAL_REVIEW_CENTAVOS: '0' })).toThrow(/WITHDRAWAL_REVIEW_CENTAVOS/);
   });
+
+  it('reads the game providers’ wallet secrets and refuses malformed ones', () => {
+    expect(getConfig({}).gameProviderSecrets.size).toBe(0);
+    const secrets = getConfig({ GAME_PROVIDER_SECRETS: 'acme:0123456789abcdef,spin-co:s3cr3t-s3cr3t-s3cr3t' }).gameProviderSecrets;
+    expect([...secrets]).toEqual([
+      ['acme', '0123456789abcdef'],
+      ['spin-co', 's3cr3t-s3cr3t-s3cr3t'],
+    ]);
+    expect(() => getConfig({ GAME_PROVIDER_SECRETS: 'acme:short' })).toThrow(/GAME_PROVIDER_SECRETS/);
+    expect(() => getConfig({ GAME_PROVIDER_SECRETS: 'house:0123456789abcdef' })).toThrow(/GAME_PROVIDER_SECRETS must not name `house`/);
+  });
 });

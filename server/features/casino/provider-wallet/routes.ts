@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { CentavosSchema } from '../../../../src/contract/money.ts';
+import type { Db } from '../../../db/open.ts';
+import type { AppEnv } from '../../../http/context.ts';
+import { UnauthorizedError } from '../../../http/errors.ts';
+import { readSignedWebhook } from '../../payments/signed-webhook.ts';
+import { createSeamlessWallet } from './service.ts';
+
+const Id = v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/));
+const Player = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** The body of `POST /providers/{code}/wallet`, one action per call. */
+export const ProviderWalletBodySchema = v.variant('action', [
+  v.object({ action: v.literal('balance'), player_id: Player }),
+  v.object({ action: v.literal('bet'), player_id: Player, round_id: Id, transaction_id: Id, amount: CentavosSchema, game: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }),
+  v.object({
+    action: v.literal('win'),
+    player_id: Player,
+    round_id: Id,
+    transaction_id: Id,
+    amount: v.union([v.literal(0), CentavosSchema]),
+    game: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+  }),
+  v.object({ action: v.literal('rollback'), player_id: Player, transaction_id: Id }),
+]);
+
+/**
+ * `POST /providers/{code}/wallet` (under `/api`, behind the tenant
+ * middleware: the provider calls the tenant's own API host): the seamless
+ * wallet for aggregator `code`. Signed like the PSP webhooks:
+ * `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of the raw body>` with the
+ * provider's secret; an unknown code or bad signature → 401. Answers
+ * `{ balance, replayed? }` in centavos; 422 insufficient funds, 409 a
+ * transaction id reused with another amount, 404 unknown player or bet.
+ */
+export function providerWalletRoutes(deps: { db: Db; secrets: ReadonlyMap<string, string> }): Hono<AppEnv> {
+  return new Hono<AppEnv>().post('/providers/:code/wallet', async (c) => {
+    const code = c.req.param('code');
+    const secret = deps.secrets.get(code);
+    if (!secret) throw new UnauthorizedError('invalid_signature');
+    const body = await readSignedWebhook(c, secret, ProviderWalletBodySchema);
+    const wallet = createSeamlessWallet(deps.db, code);
+    const player = { tenantId: c.get('tenant').id, userId: body.player_id };
+    switch (body.action) {
+      case 'balance':
+        return c.json(await wallet.balance(player));
+      case 'bet':
+        return c.json(await wallet.bet(player, { roundId: body.round_id, transactionId: body.transaction_id, amount: body.amount, game: body.game }));
+      case 'win':
+        return c.json(
+          await wallet.win(player, { roundId: body.round_id, transactionId: body.transaction_id, amount: body.amount, ...(body.game ? { game: body.game } : {}) }),
+        );
+      case 'rollback':
+        return c.json(await wallet.rollback(player, { transactionId: body.transaction_id }));
+    }
+  });
+}

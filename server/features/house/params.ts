@@ -1,0 +1,82 @@
+import * as v from 'valibot';
+import { HOUSE_GAMES, type HouseGame, type HouseParams } from '../../../src/contract/casino.ts';
+import { CentavosSchema } from '../../../src/contract/money.ts';
+import { VALIDATION_KEYS } from '../../../src/contract/validation/keys.ts';
+import { DICE_TARGET_MAX, DICE_TARGET_MIN } from './games/dice.ts';
+import { LIMBO_TARGET_MAX, LIMBO_TARGET_MIN, LIMBO_TARGET_STEP } from './games/limbo.ts';
+import { PLINKO_RISKS, PLINKO_ROWS } from './games/plinko.ts';
+import { HOUSE_MAX_BET, HOUSE_MIN_BET } from './limits.ts';
+import { HOUSE_KEYS } from './messages.ts';
+
+const integer = (key: string) => v.pipe(v.number(key), v.integer(key));
+
+export const DiceParamsSchema = v.object({
+  target: v.config(
+    v.pipe(integer(HOUSE_KEYS.diceTarget), v.minValue(DICE_TARGET_MIN, HOUSE_KEYS.diceTarget), v.maxValue(DICE_TARGET_MAX, HOUSE_KEYS.diceTarget)),
+    { abortPipeEarly: true },
+  ),
+  direction: v.picklist(['over', 'under'], HOUSE_KEYS.direction),
+});
+
+export const LimboParamsSchema = v.object({
+  target: v.config(
+    v.pipe(
+      integer(HOUSE_KEYS.limboTarget),
+      v.minValue(LIMBO_TARGET_MIN, HOUSE_KEYS.limboTarget),
+      v.maxValue(LIMBO_TARGET_MAX, HOUSE_KEYS.limboTarget),
+      v.multipleOf(LIMBO_TARGET_STEP, HOUSE_KEYS.limboTarget),
+    ),
+    { abortPipeEarly: true },
+  ),
+});
+
+export const PlinkoParamsSchema = v.object({
+  rows: v.picklist(PLINKO_ROWS, HOUSE_KEYS.rows),
+  risk: v.picklist(PLINKO_RISKS, HOUSE_KEYS.risk),
+});
+
+const PARAMS_SCHEMAS = { dice: DiceParamsSchema, limbo: LimboParamsSchema, plinko: PlinkoParamsSchema } as const;
+
+/** A house-game stake: positive integer centavos (CentavosSchema), then R$ 0,10 … R$ 1.000,00. */
+export const HouseAmountSchema = v.config(
+  v.pipe(CentavosSchema, v.minValue(HOUSE_MIN_BET, HOUSE_KEYS.amountMin), v.maxValue(HOUSE_MAX_BET, HOUSE_KEYS.amountMax)),
+  { abortPipeEarly: true },
+);
+
+/** `POST /house/{game}/play` body for `game`. */
+export function playBodySchema(game: HouseGame) {
+  return v.object({
+    amount: HouseAmountSchema,
+    demo: v.optional(v.boolean(VALIDATION_KEYS.generic), false),
+    params: PARAMS_SCHEMAS[game],
+  });
+}
+
+export function isHouseGame(value: string): value is HouseGame {
+  return (HOUSE_GAMES as readonly string[]).includes(value);
+}
+
+/** Checks `params` for `game` (valibot ValiError → 422 with `params.*` field errors). */
+export function parseHouseParams(game: HouseGame, params: unknown): HouseParams {
+  return { game, params: v.parse(PARAMS_SCHEMAS[game], params) } as HouseParams;
+}
+
+/** `POST /house/verify` body: seeds as strings (the server seed is any string the player copied), nonce ≥ 0. */
+export const VerifyBodySchema = v.object({
+  game: v.picklist(HOUSE_GAMES, HOUSE_KEYS.game),
+  server_seed: v.pipe(v.string(VALIDATION_KEYS.generic), v.minLength(1, VALIDATION_KEYS.generic), v.maxLength(128, VALIDATION_KEYS.generic)),
+  client_seed: v.pipe(v.string(HOUSE_KEYS.clientSeed), v.regex(/^[\x20-\x7e]{1,64}$/, HOUSE_KEYS.clientSeed)),
+  nonce: v.config(v.pipe(integer(VALIDATION_KEYS.generic), v.minValue(0, VALIDATION_KEYS.generic), v.maxValue(2_147_483_647, VALIDATION_KEYS.generic)), {
+    abortPipeEarly: true,
+  }),
+  params: v.unknown(),
+});
+
+export const ClientSeedBodySchema = v.object({
+  client_seed: v.pipe(v.string(HOUSE_KEYS.clientSeed), v.regex(/^[\x20-\x7e]{1,64}$/, HOUSE_KEYS.clientSeed)),
+});
+
+/** `{ params }` checked for `game`, so field errors read `params.target` like the play call's. */
+export function paramsOnlySchema(game: HouseGame) {
+  return v.object({ params: PARAMS_SCHEMAS[game] });
+}

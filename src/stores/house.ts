@@ -1,0 +1,185 @@
+import { atom, computed } from 'nanostores';
+import type { DiceParams, HouseGame, HouseParams, HouseRoundView, PlinkoParams } from '../contract/casino.ts';
+import { MAX_AMOUNT_CENTAVOS } from '../contract/money.ts';
+import type { WalletView } from '../contract/wallet.ts';
+import { api } from '../lib/api/client.ts';
+import { ApiError } from '../lib/api/errors.ts';
+import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
+import { houseErrorMessage } from '../lib/house/errors.ts';
+import { parseHundredths } from '../lib/house/format.ts';
+import type { HouseMode } from '../lib/house/query.ts';
+import { DICE_TARGET_MAX, DICE_TARGET_MIN, LIMBO_TARGET_MAX, LIMBO_TARGET_MIN } from '../lib/house/terms.ts';
+import { formatReaisInput, parseReais } from '../lib/wallet/amount.ts';
+import { noteRoundPlayed } from './house-fairness.ts';
+import { addRound } from './house-rounds.ts';
+import { $session } from './session.ts';
+import { $wallet, applyWallet } from './wallet.ts';
+
+/**
+ * The play page of the house games: game, mode, stake, the game's params and
+ * the round state. The client holds no outcome logic: a round's outcome,
+ * multiplier and payout are exactly what `POST /house/{game}/play` answered.
+ * Stores keep i18n keys; the island translates.
+ */
+
+export type PlayState =
+  | { status: 'idle' }
+  | { status: 'playing' }
+  | { status: 'done'; round: HouseRoundView }
+  /** Real money asked by a visitor (or a session the platform no longer accepts): show the login button. */
+  | { status: 'needsLogin' }
+  | { status: 'failed'; message: Message };
+
+/** Stake typed when the page opens: R$ 1,00. */
+export const DEFAULT_AMOUNT = 100;
+export const DEFAULT_DICE: DiceParams = { target: 5000, direction: 'under' };
+export const DEFAULT_LIMBO_TARGET = 20_000;
+export const DEFAULT_PLINKO: PlinkoParams = { rows: 12, risk: 'medium' };
+
+export const $houseGame = atom<HouseGame>('dice');
+export const $houseMode = atom<HouseMode>('demo');
+export const $amountText = atom(formatReaisInput(DEFAULT_AMOUNT));
+export const $amountIssue = atom<Message | null>(null);
+export const $dice = atom<DiceParams>(DEFAULT_DICE);
+/** The limbo target as typed ("2,00"); parsed on every change into `$limboTarget`. */
+export const $limboText = atom('2,00');
+export const $limboTarget = atom<number | null>(DEFAULT_LIMBO_TARGET);
+export const $plinko = atom<PlinkoParams>(DEFAULT_PLINKO);
+/** A params problem (the site's own range check or the platform's 422 `params.*`). */
+export const $paramsIssue = atom<Message | null>(null);
+export const $play = atom<PlayState>({ status: 'idle' });
+
+/** Real money needs a logged-in player; the island shows the login button instead of "Jogar". */
+export const $needsLogin = computed([$houseMode, $session], (mode, session) => mode === 'real' && session.status !== 'user');
+
+export function selectGame(game: HouseGame): void {
+  if ($play.get().status === 'playing') return;
+  $houseGame.set(game);
+  $paramsIssue.set(null);
+  $play.set({ status: 'idle' });
+}
+
+export function setMode(mode: HouseMode): void {
+  if ($play.get().status === 'playing') return;
+  $houseMode.set(mode);
+  $amountIssue.set(null);
+  $play.set({ status: 'idle' });
+}
+
+/** The amount problem for `text` in the current mode, or null when it may be sent. */
+function amountProblem(text: string, wallet: WalletView | null): Message | null {
+  if (text.trim() === '') return keyMessage('house.amount.required');
+  const centavos = parseReais(text);
+  if (centavos === null) return keyMessage('house.amount.invalid');
+  if (centavos <= 0) return keyMessage('house.amount.positive');
+  if ($houseMode.get() === 'real' && wallet && centavos > wallet.balance) return keyMessage('house.amount.insufficient');
+  return null;
+}
+
+export function setAmountText(text: string): void {
+  $amountText.set(text);
+  $amountIssue.set(text.trim() === '' ? null : amountProblem(text, $wallet.get()));
+}
+
+/** The ½ and 2× buttons: halve (at least 1 centavo) or double (at most the money maximum) the typed stake. */
+export function scaleAmount(factor: 0.5 | 2): void {
+  const centavos = parseReais($amountText.get()) ?? DEFAULT_AMOUNT;
+  const next = factor === 2 ? Math.min(centavos * 2, MAX_AMOUNT_CENTAVOS) : Math.max(1, Math.floor(centavos / 2));
+  setAmountText(formatReaisInput(next));
+}
+
+/** Dice target in hundredths, kept within 2.00 … 98.00. */
+export function setDiceTarget(target: number): void {
+  if (!Number.isFinite(target)) return;
+  const clamped = Math.min(DICE_TARGET_MAX, Math.max(DICE_TARGET_MIN, Math.round(target)));
+  $dice.set({ ...$dice.get(), target: clamped });
+  $paramsIssue.set(null);
+}
+
+export function setDiceDirection(direction: DiceParams['direction']): void {
+  $dice.set({ ...$dice.get(), direction });
+  $paramsIssue.set(null);
+}
+
+/** Limbo target as typed: 1,01× … 1000× in hundredths of a multiplier. */
+export function setLimboText(text: string): void {
+  $limboText.set(text);
+  const hundredths = parseHundredths(text);
+  const target = hundredths === null ? null : hundredths * 100;
+  const ok = target !== null && target >= LIMBO_TARGET_MIN && target <= LIMBO_TARGET_MAX;
+  $limboTarget.set(ok ? target : null);
+  $paramsIssue.set(ok ? null : keyMessage('house.limbo.targetInvalid'));
+}
+
+export function setPlinko(params: Partial<PlinkoParams>): void {
+  $plinko.set({ ...$plinko.get(), ...params });
+  $paramsIssue.set(null);
+}
+
+function currentParams(): HouseParams['params'] | null {
+  switch ($houseGame.get()) {
+    case 'dice':
+      return $dice.get();
+    case 'limbo': {
+      const target = $limboTarget.get();
+      return target === null ? null : { target };
+    }
+    case 'plinko':
+      return $plinko.get();
+  }
+}
+
+function showRefusal(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) {
+    $play.set({ status: 'needsLogin' });
+    return;
+  }
+  if (error instanceof ApiError && error.errors) {
+    const amount = error.errors.amount?.[0];
+    const params = Object.entries(error.errors).find(([field]) => field.startsWith('params'))?.[1][0];
+    if (amount) $amountIssue.set(textMessage(amount));
+    if (params) $paramsIssue.set(textMessage(params));
+    if (amount || params) {
+      $play.set({ status: 'idle' });
+      return;
+    }
+  }
+  $play.set({ status: 'failed', message: houseErrorMessage(error) });
+}
+
+/**
+ * Plays one round: checks the stake and params, `POST /house/{game}/play`,
+ * then shows the round as answered, applies the answer's wallet (real money),
+ * puts the round on top of "Minhas apostas" and moves the shown nonce on.
+ * Ignored while a round is in flight. Resolves to the round, or null.
+ */
+export async function play(): Promise<HouseRoundView | null> {
+  if ($play.get().status === 'playing') return null;
+  if ($needsLogin.get()) {
+    $play.set({ status: 'needsLogin' });
+    return null;
+  }
+  const problem = amountProblem($amountText.get(), $wallet.get());
+  $amountIssue.set(problem);
+  const params = currentParams();
+  if (!params) $paramsIssue.set(keyMessage('house.limbo.targetInvalid'));
+  if (problem || !params) return null;
+  const game = $houseGame.get();
+  const demo = $houseMode.get() === 'demo';
+  $play.set({ status: 'playing' });
+  try {
+    const answer = await api.post<{ round: HouseRoundView; wallet?: WalletView }>(`/house/${game}/play`, {
+      amount: parseReais($amountText.get()),
+      demo,
+      params,
+    });
+    if (answer.wallet) applyWallet(answer.wallet);
+    $play.set({ status: 'done', round: answer.round });
+    addRound(answer.round);
+    noteRoundPlayed(answer.round);
+    return answer.round;
+  } catch (error) {
+    showRefusal(error);
+    return null;
+  }
+}
