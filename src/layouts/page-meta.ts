@@ -16,6 +16,8 @@ export interface PageMeta {
   /** Error and fallback pages: no canonical, no alternates, `noindex`. */
   noindex?: boolean;
   ogType?: 'website' | 'article';
+  /** The page's own share image (site path or absolute URL); default the tenant's `images.ogImage`. */
+  ogImage?: string;
 }
 
 /** Absolute URL of a site path or asset on the tenant's origin (absolute URLs pass through). */

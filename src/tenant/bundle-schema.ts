@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SiteConfigSchema } from '../contract/site-config.ts';
+import { GAME_TYPES } from '../contract/casino.ts';
 import { LEGAL_SLUGS } from '../contract/tenant-bundle.ts';
 
 /**
@@ -44,6 +45,37 @@ const RealtimeSchema = v.object({
   authEndpoint: v.string(),
 });
 
+/** Provider and game codes appear in URLs (`/casino/{provider}/{game}`): URL-safe, no slash. */
+const code = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be a URL-safe code (letters, digits, _ . -)'));
+const nullableText = v.nullable(v.string());
+
+const CatalogueGameSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  title: v.pipe(v.string(), v.minLength(1)),
+  gamecode: code,
+  providercode: code,
+  provider_name: v.pipe(v.string(), v.minLength(1)),
+  category_slug: v.string(),
+  type: v.picklist(GAME_TYPES),
+  image: v.string(),
+  rtp: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10000))),
+  only_demo: v.boolean(),
+  description: v.object({ pt: nullableText, en: nullableText }),
+});
+
+const CatalogueProviderSchema = v.object({
+  code,
+  name: v.pipe(v.string(), v.minLength(1)),
+  image: nullableText,
+  games_count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+const CatalogueSchema = v.pipe(
+  v.object({ games: v.array(CatalogueGameSchema), providers: v.array(CatalogueProviderSchema) }),
+  // Two games at one URL would make the build overwrite one page with the other.
+  v.check((c) => new Set(c.games.map((g) => `${g.providercode}/${g.gamecode}`.toLowerCase())).size === c.games.length, 'two games share one provider/game code pair'),
+);
+
 export const TenantBundleSchema = v.object({
   domain: v.pipe(v.string(), v.minLength(1)),
   origin,
@@ -51,6 +83,7 @@ export const TenantBundleSchema = v.object({
   config: SiteConfigSchema,
   pages: v.array(PageSchema),
   categories: v.array(CategorySchema),
+  casino: v.optional(CatalogueSchema),
   apiUrl: v.pipe(v.string(), v.minLength(1)),
   realtime: RealtimeSchema,
   builtAt: v.pipe(v.string(), v.isoTimestamp()),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
+import type { CatalogueGame, ProviderView } from '../contract/casino.ts';
 import { siteConfigProblems } from '../contract/site-config.ts';
 import type { Category, LegalSlug, Locale, TenantBundle, TenantPage } from '../contract/tenant-bundle.ts';
 import { TenantBundleSchema } from './bundle-schema.ts';
@@ -76,4 +77,42 @@ export function pageLocales(bundle: TenantBundle, kind: TenantPage['kind'], slug
 /** Categories in display order. */
 export function sortedCategories(bundle: TenantBundle): Category[] {
   return [...bundle.categories].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+}
+
+/* Casino catalogue (the bundle's optional `casino`; absent → no casino pages). */
+
+/** Every game of the catalogue, most viewed first (the platform's order); empty without a catalogue. */
+export function gamesOf(bundle: TenantBundle): CatalogueGame[] {
+  return bundle.casino?.games ?? [];
+}
+
+/** Providers that have games, in the operator's order. */
+export function providersOf(bundle: TenantBundle): Omit<ProviderView, 'id'>[] {
+  return bundle.casino?.providers ?? [];
+}
+
+/** The game at `/casino/{provider}/{game}`, codes compared ignoring case (spec section 4). */
+export function findGame(bundle: TenantBundle, providercode: string, gamecode: string): CatalogueGame | undefined {
+  const p = providercode.toLowerCase();
+  const g = gamecode.toLowerCase();
+  return gamesOf(bundle).find((game) => game.providercode.toLowerCase() === p && game.gamecode.toLowerCase() === g);
+}
+
+/** Games of one category slug, in catalogue order. */
+export function gamesInCategory(bundle: TenantBundle, slug: string): CatalogueGame[] {
+  return gamesOf(bundle).filter((game) => game.category_slug === slug);
+}
+
+/** Categories (display order) that have at least one game: the `/casino/category/{filter}` pages. */
+export function categoriesWithGames(bundle: TenantBundle): Category[] {
+  const used = new Set(gamesOf(bundle).map((game) => game.category_slug));
+  return sortedCategories(bundle).filter((category) => used.has(category.slug));
+}
+
+/** Up to `limit` other games of the same category, else of the same provider (pre-rendered "related games"). */
+export function relatedGames(bundle: TenantBundle, game: CatalogueGame, limit = 12): CatalogueGame[] {
+  const others = gamesOf(bundle).filter((g) => g.id !== game.id);
+  const sameCategory = others.filter((g) => g.category_slug === game.category_slug);
+  const sameProvider = others.filter((g) => g.providercode === game.providercode && g.category_slug !== game.category_slug);
+  return [...sameCategory, ...sameProvider].slice(0, limit);
 }

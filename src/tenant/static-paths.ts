@@ -1,6 +1,7 @@
-import { LOCALES, type Locale, type TenantPage } from '../contract/tenant-bundle.ts';
+import type { CatalogueGame } from '../contract/casino.ts';
+import { type Category, LOCALES, type Locale, type TenantPage } from '../contract/tenant-bundle.ts';
 import { localeParam } from '../i18n/locales.ts';
-import { getBundle } from './bundle.ts';
+import { categoriesWithGames, gamesOf, getBundle } from './bundle.ts';
 
 /**
  * `getStaticPaths` results for the `[...locale]` routes. Each route exists
@@ -49,4 +50,27 @@ export function prefixedLocalePaths(): { params: { locale: string }; props: Loca
 export function tenantLocalePaths(): { params: { locale: string | undefined }; props: LocaleProps }[] {
   if (!getBundle()) return [];
   return LOCALES.map((locale) => ({ params: { locale: localeParam(locale) }, props: { locale } }));
+}
+
+/** Both locales when the tenant has a casino catalogue (`/casino/games`, `/casino/favorites`, …); nothing otherwise. */
+export function casinoLocalePaths(): { params: { locale: string | undefined }; props: LocaleProps }[] {
+  return getBundle()?.casino ? tenantLocalePaths() : [];
+}
+
+/** `/casino/category/{filter}`: one per category that has games, in both locales. */
+export function casinoCategoryPaths(): { params: { locale: string | undefined; filter: string }; props: LocaleProps & { category: Category } }[] {
+  const bundle = getBundle();
+  if (!bundle?.casino) return [];
+  return categoriesWithGames(bundle).flatMap((category) =>
+    LOCALES.map((locale) => ({ params: { locale: localeParam(locale), filter: category.slug }, props: { locale, category } })),
+  );
+}
+
+/** `/casino/{provider}/{game}`: one per catalogue game, in both locales (unknown pairs fall to 404.html). */
+export function casinoGamePaths(): { params: { locale: string | undefined; provider: string; game: string }; props: LocaleProps & { game: CatalogueGame } }[] {
+  const bundle = getBundle();
+  if (!bundle) return [];
+  return gamesOf(bundle).flatMap((game) =>
+    LOCALES.map((locale) => ({ params: { locale: localeParam(locale), provider: game.providercode, game: game.gamecode }, props: { locale, game } })),
+  );
 }

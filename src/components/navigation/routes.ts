@@ -23,16 +23,19 @@ export interface NavRoute {
   enabledFor?: (config: SiteConfig, bundle: TenantBundle, locale: Locale) => boolean;
 }
 
+/** Casino pages are built only for a tenant whose bundle carries a catalogue. */
+const hasCatalogue = (_config: SiteConfig, bundle: TenantBundle): boolean => Boolean(bundle.casino);
+
 /**
  * Every side-menu entry of section 2, in display order. The single switch
  * later features use to put their route in the menu.
  */
 export const NAV_ROUTES: readonly NavRoute[] = [
   { id: 'home', path: '/', labelKey: 'nav.items.home', group: 'home', icon: 'home', available: true },
-  { id: 'casino-games', path: '/casino/games', labelKey: 'nav.items.casinoGames', group: 'casino', icon: 'grid', available: false },
-  { id: 'casino-providers', path: '/casino/providers', labelKey: 'nav.items.casinoProviders', group: 'casino', icon: 'layers', available: false },
-  { id: 'casino-recent', path: '/casino/recent', labelKey: 'nav.items.casinoRecent', group: 'casino', icon: 'clock', available: false },
-  { id: 'casino-favorites', path: '/casino/favorites', labelKey: 'nav.items.casinoFavorites', group: 'casino', icon: 'star', available: false },
+  { id: 'casino-games', path: '/casino/games', labelKey: 'nav.items.casinoGames', group: 'casino', icon: 'grid', available: true, enabledFor: hasCatalogue },
+  { id: 'casino-providers', path: '/casino/providers', labelKey: 'nav.items.casinoProviders', group: 'casino', icon: 'layers', available: true, enabledFor: hasCatalogue },
+  { id: 'casino-recent', path: '/casino/recent', labelKey: 'nav.items.casinoRecent', group: 'casino', icon: 'clock', available: true, enabledFor: hasCatalogue },
+  { id: 'casino-favorites', path: '/casino/favorites', labelKey: 'nav.items.casinoFavorites', group: 'casino', icon: 'star', available: true, enabledFor: hasCatalogue },
   {
     id: 'casino-crates', path: '/casino/crates', labelKey: 'nav.items.casinoCrates', group: 'casino', icon: 'box', available: false,
     enabledFor: (config) => config.hasBoxes,

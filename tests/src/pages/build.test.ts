@@ -44,9 +44,20 @@ beforeAll(() => {
 
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
+/** Casino pages of the fixture catalogue: lists, categories with games, one page per game. */
+const FIXTURE_CASINO = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { casino: { games: { providercode: string; gamecode: string; category_slug: string }[] } }).casino;
+const CASINO_PAGES = [
+  'casino/games',
+  'casino/providers',
+  'casino/favorites',
+  'casino/recent',
+  ...[...new Set(FIXTURE_CASINO.games.map((g) => g.category_slug))].map((slug) => `casino/category/${slug}`),
+  ...FIXTURE_CASINO.games.map((g) => `casino/${g.providercode}/${g.gamecode}`),
+];
+
 describe('tenant build', () => {
   it('emits every page in pt (unprefixed) and en (/en), skipping pages missing in a locale', () => {
-    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino'].flatMap(
+    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'casino/play', 'casino/fairness', ...CASINO_PAGES].flatMap(
       (path) => [`${path}/index.html`, `en/${path}/index.html`],
     );
     expect(htmlFiles(TENANT)).toEqual([
@@ -125,11 +136,42 @@ describe('tenant build', () => {
   it('lists only routes that exist in the side menu and the legal pages in the footer', () => {
     const html = read(TENANT, 'en/index.html');
     const menu = attr(html, /<nav id="side-menu"[\s\S]*?>([\s\S]*?)<\/nav>/)!;
-    expect([...menu.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/en', '/en/pages/news']);
+    expect([...menu.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/en', '/en/casino/games', '/en/casino/providers', '/en/casino/recent', '/en/casino/favorites', '/en/pages/news',
+    ]);
     expect(html).toContain('href="/en/terms"');
     expect(html).not.toContain('href="/en/privacy"');
     expect(html).toContain('CNPJ 12.345.678/0001-90');
     expect(html).toContain('"@type":"Organization"');
+  });
+
+  it('pre-renders the casino lobby with its first 24 games as linked cards', () => {
+    const html = read(TENANT, 'casino/games/index.html');
+    expect(html).toContain('<title>Todos os jogos | Sorte Lunar</title>');
+    const cards = [...html.matchAll(/<li class="game-card" data-testid="game-card" data-gamecode="([^"]+)" data-provider="([^"]+)"/g)];
+    expect(cards).toHaveLength(24);
+    expect(html).toContain('href="/casino/house/dice"');
+    expect(html).toMatch(/<img class="game-card__image" src="[^"]+" alt="" width="300" height="400" loading="(eager|lazy)"/);
+    expect(html).toContain('data-testid="games-more"');
+    const category = read(TENANT, 'en/casino/category/roleta/index.html');
+    expect(category).toContain('<title>Roulette | Sorte Lunar</title>');
+    expect([...category.matchAll(/data-testid="game-card"/g)]).toHaveLength(1);
+    expect(read(TENANT, 'casino/providers/index.html')).toContain('href="/casino/games?provider=pragmatic"');
+  });
+
+  it('pre-renders one page per game with RTP, description, structured data and related games', () => {
+    const pt = read(TENANT, 'casino/house/dice/index.html');
+    expect(pt).toContain('<title>Dice | Sorte Lunar</title>');
+    expect(pt).toContain('<meta name="description" content="Role os dados: acima ou abaixo do alvo.">');
+    expect(pt).toContain('<link rel="canonical" href="https://sorte.example/casino/house/dice">');
+    expect(pt).toContain('RTP 99,00\u00a0%');
+    expect(pt).toContain('"@type":"VideoGame","name":"Dice"');
+    expect(pt).toContain('"publisher":{"@type":"Organization","name":"Casa"}');
+    expect(pt).toMatch(/data-testid="related-games"[\s\S]*data-gamecode="limbo"/);
+    expect(pt).toContain('data-testid="game-play-demo"');
+    expect(read(TENANT, 'en/casino/house/dice/index.html')).toContain('RTP 99.00\u00a0%');
+    // Unknown pairs are not built: the static server answers them with 404.html (the error screen).
+    expect(existsSync(join(TENANT, 'casino/house/unknown'))).toBe(false);
   });
 
   it('writes a sitemap of canonical URLs with alternates, a manifest and the service worker', () => {

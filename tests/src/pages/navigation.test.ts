@@ -17,10 +17,14 @@ describe('side-menu route registry', () => {
     ]);
   });
 
-  it('shows only routes that exist: home, and news when the tenant wrote that page', () => {
-    expect(ids(visibleRoutes(fixture, 'pt'))).toEqual(['home', 'news']);
+  it('shows only routes that exist: home, the casino lists with a catalogue, and news when the tenant wrote that page', () => {
+    const casino = ['casino-games', 'casino-providers', 'casino-recent', 'casino-favorites'];
+    expect(ids(visibleRoutes(fixture, 'pt'))).toEqual(['home', ...casino, 'news']);
     const noNews = { ...fixture, pages: fixture.pages.filter((p) => p.slug !== 'news') };
-    expect(ids(visibleRoutes(noNews, 'en'))).toEqual(['home']);
+    expect(ids(visibleRoutes(noNews, 'en'))).toEqual(['home', ...casino]);
+    // No catalogue in the bundle: no casino page is built, so the menu must not link to one.
+    const noCasino = { ...noNews, casino: undefined };
+    expect(ids(visibleRoutes(noCasino, 'en'))).toEqual(['home']);
   });
 
   it('applies tenant conditions once a later feature marks its route available', () => {
@@ -35,7 +39,7 @@ describe('side-menu route registry', () => {
   });
 
   it('groups in menu order and drops empty groups', () => {
-    expect(menuGroups(fixture, 'pt').map((g) => g.group)).toEqual(['home', 'general']);
+    expect(menuGroups(fixture, 'pt').map((g) => g.group)).toEqual(['home', 'casino', 'general']);
     const all = NAV_ROUTES.map((r) => ({ ...r, available: true }));
     expect(menuGroups(fixture, 'pt', all).map((g) => g.group)).toEqual(['home', 'casino', 'sports', 'general']);
   });

@@ -1,0 +1,154 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { CatalogueGame } from '../../contract/casino.ts';
+import type { Locale } from '../../contract/tenant-bundle.ts';
+import { gameHref } from '../../lib/casino/format.ts';
+import { type CasinoLabels, fill } from '../../lib/casino/labels.ts';
+import { ensurePlayerList, recentList } from '../../stores/casino-player.ts';
+import { $gameMessage, $play, $selectedGame, closeGame, launchGame, loadGame, toggleFavorite, toggleLike, type ToggleResult } from '../../stores/casino-game.ts';
+import { $session } from '../../stores/session.ts';
+import './casino.css';
+
+interface Props {
+  locale: Locale;
+  labels: CasinoLabels;
+  /** The pre-rendered game (bundle): what shows before the platform answers. */
+  game: Pick<CatalogueGame, 'id' | 'title' | 'gamecode' | 'providercode' | 'only_demo'>;
+}
+
+function openLogin(): void {
+  void import('../auth/mount.tsx').then((m) => m.openAuth('login'));
+}
+
+function after(result: ToggleResult): void {
+  if (result === 'login') openLogin();
+}
+
+/** Shows the site's 404 screen (spec: a game that cannot be found is "not found"). */
+function showNotFound(): void {
+  void import('../../scripts/error-screen.ts').then((m) => m.showErrorScreen(404));
+}
+
+/**
+ * The interactive part of a game page: like and favorite (players; a
+ * visitor gets the login modal), "Jogar" (players) and "Jogar demo"
+ * (anyone), the game frame or the maintenance state, and the last-played
+ * banner. State and rules live in `stores/casino-game.ts`.
+ */
+export function GamePlay({ locale, labels, game: initial }: Props) {
+  const selected = useStore($selectedGame);
+  const play = useStore($play);
+  const message = useStore($gameMessage);
+  const session = useStore($session);
+  const recent = useStore(recentList.$state);
+  const player = session.status === 'user';
+  const game = selected.status === 'ready' && selected.game.id === initial.id ? selected.game : null;
+
+  useEffect(() => {
+    void loadGame(initial.gamecode, initial.providercode);
+  }, [initial.gamecode, initial.providercode, session.status]);
+  useEffect(() => {
+    if (selected.status === 'not-found') showNotFound();
+  }, [selected.status]);
+  useEffect(() => {
+    if (player) void ensurePlayerList(recentList);
+  }, [player]);
+
+  const onlyDemo = game?.only_demo ?? initial.only_demo;
+  // Spec: the banner shows the first recent game (after a launch, the game just opened).
+  const lastPlayed = player ? (recent.items[0] ?? null) : null;
+  const hasLike = game?.hasLike ?? false;
+  const hasFavorite = game?.hasFavorite ?? false;
+
+  return (
+    <div className="game-play">
+      {lastPlayed && (
+        <p className="last-played" data-testid="last-played">
+          <span>{labels.lastPlayed}:</span> <a href={gameHref(locale, lastPlayed)}>{lastPlayed.title}</a>
+        </p>
+      )}
+
+      {play.status === 'ready' ? (
+        <div className="game-frame">
+          <div className="game-frame__bar">
+            <span>{play.demo ? labels.playingDemo : labels.playing}</span>
+            <button type="button" className="link-button" onClick={closeGame}>
+              {labels.closeGame}
+            </button>
+          </div>
+          <iframe
+            data-testid="game-frame"
+            src={play.url}
+            title={fill(labels.frameTitle, { title: initial.title })}
+            allow="fullscreen; autoplay; clipboard-write"
+            allowFullScreen
+          />
+        </div>
+      ) : play.status === 'maintenance' ? (
+        <div className="game-maintenance" role="alert" data-testid="game-maintenance">
+          <strong>{labels.maintenance}</strong>
+          <p>{labels.maintenanceText}</p>
+        </div>
+      ) : (
+        <div className="game-play__buttons">
+          {!onlyDemo && (
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="game-play-real"
+              disabled={play.status === 'loading' || !game}
+              // Visitors: the header's delegated handler opens the login modal.
+              data-auth-open={player ? undefined : 'login'}
+              onClick={() => player && void launchGame(false).then(after)}
+            >
+              {labels.play}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button"
+            data-testid="game-play-demo"
+            disabled={play.status === 'loading' || !game}
+            onClick={() => void launchGame(true).then(after)}
+          >
+            {labels.playDemo}
+          </button>
+          {onlyDemo && <p className="game-play__note">{labels.onlyDemo}</p>}
+        </div>
+      )}
+
+      <div className="game-play__social">
+        <button
+          type="button"
+          className="chip-button"
+          data-testid="game-like"
+          aria-pressed={hasLike}
+          disabled={!game}
+          data-auth-open={player ? undefined : 'login'}
+          onClick={() => player && void toggleLike().then(after)}
+        >
+          <span aria-hidden="true">{hasLike ? '♥' : '♡'}</span> {labels.like}{' '}
+          <span data-testid="game-like-count" aria-label={labels.likes}>
+            {game?.totalLikes ?? 0}
+          </span>
+        </button>
+        <button
+          type="button"
+          className="chip-button"
+          data-testid="game-favorite"
+          aria-pressed={hasFavorite}
+          disabled={!game}
+          data-auth-open={player ? undefined : 'login'}
+          onClick={() => player && void toggleFavorite().then(after)}
+        >
+          <span aria-hidden="true">{hasFavorite ? '★' : '☆'}</span> {labels.favorite}
+        </button>
+      </div>
+      {message && (
+        <p className="game-play__error" role="alert" data-testid="game-error">
+          {'text' in message ? message.text : labels['errors.toggle']}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { Locale } from '../../contract/tenant-bundle.ts';
+import type { CasinoLabels } from '../../lib/casino/labels.ts';
+import { localePath } from '../../i18n/locales.ts';
+import { hasMore } from '../../stores/casino-paged.ts';
+import { ensurePlayerList, favoritesList, recentList } from '../../stores/casino-player.ts';
+import { $session } from '../../stores/session.ts';
+import { GameGrid } from './GameCard.tsx';
+import './casino.css';
+
+/**
+ * `/casino/favorites` and `/casino/recent`: the player's games, paged. A
+ * visitor sees the login prompt (as on the account pages) and the modal opens.
+ */
+export function PlayerGames({ locale, labels, list }: { locale: Locale; labels: CasinoLabels; list: 'favorites' | 'recent' }) {
+  const store = list === 'favorites' ? favoritesList : recentList;
+  const session = useStore($session);
+  const state = useStore(store.$state);
+  const player = session.status === 'user';
+
+  useEffect(() => {
+    if (player) void ensurePlayerList(store);
+    else void import('../auth/mount.tsx').then((m) => m.openAuth('login'));
+  }, [player, store]);
+
+  if (!player) {
+    return (
+      <div className="casino-card">
+        <p>{labels.loginRequired}</p>
+        <button type="button" className="button button--primary" data-auth-open="login">
+          {labels.login}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div aria-busy={state.status === 'loading'}>
+      {state.items.length > 0 && <GameGrid games={state.items} locale={locale} testId={`${list}-grid`} />}
+      {state.status === 'ready' && state.items.length === 0 && (
+        <p className="lobby__note">
+          {list === 'favorites' ? labels.noFavorites : labels.noRecent} <a href={localePath(locale, '/casino/games')}>{labels.seeGames}</a>
+        </p>
+      )}
+      {state.status === 'loading' && <p className="lobby__note">{labels.loading}</p>}
+      {state.status === 'error' && (
+        <p className="lobby__note lobby__note--error" role="alert">
+          {labels.listFailed}{' '}
+          <button type="button" className="link-button" onClick={() => void (state.currentPage > 0 ? store.loadMore() : store.reload())}>
+            {labels.retry}
+          </button>
+        </p>
+      )}
+      {hasMore(state) && (
+        <button type="button" className="button lobby__more" data-testid="games-more" onClick={() => void store.loadMore()}>
+          {labels.more}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type {
+  FavoriteAnswer,
+  GameAnswer,
+  GamesPage,
+  GamesQuery,
+  GameUrlAnswer,
+  LikeAnswer,
+  ProvidersPage,
+  RelatedGamesAnswer,
+} from '../../contract/casino.ts';
+import type { PagedList } from '../../contract/wallet.ts';
+import type { GameView } from '../../contract/casino.ts';
+import { api } from '../api/client.ts';
+
+/** The catalogue calls of spec section 7, typed (the stores call these, islands never do). */
+
+const query = (q: GamesQuery) => ({
+  page: q.page ?? 1,
+  provider: q.provider || undefined,
+  searchTerm: q.searchTerm || undefined,
+  category: q.category || undefined,
+  type: q.type,
+  bonuses: q.bonuses ? 1 : undefined,
+});
+
+export const casinoApi = {
+  games: (q: GamesQuery, signal?: AbortSignal) => api.get<GamesPage>('/casinos/games', query(q), { signal }),
+  featuredHome: (page: number, signal?: AbortSignal) => api.get<GamesPage>('/featured/home-games', { page }, { signal }),
+  featured: (page: number, signal?: AbortSignal) => api.get<GamesPage>('/featured/games', { page }, { signal }),
+  recent: (page: number, signal?: AbortSignal) => api.get<GamesPage>('/games/recent', { page }, { signal }),
+  favorites: (page: number, signal?: AbortSignal) => api.get<PagedList<GameView>>('/profile/favorites', { page }, { signal }),
+  providers: (q: { page?: number; searchTerm?: string; category?: string; provider?: string }, signal?: AbortSignal) =>
+    api.get<ProvidersPage>('/games/providers', { page: q.page ?? 1, searchTerm: q.searchTerm, category: q.category, provider: q.provider }, { signal }),
+  game: (gamecode: string, providercode: string) => api.post<GameAnswer>('/games/get', { game_id: gamecode, provider_code: providercode }),
+  related: (gamecode: string, providercode: string) => api.post<RelatedGamesAnswer>('/games/getRelated', { game_id: gamecode, provider_code: providercode }),
+  like: (id: number) => api.post<LikeAnswer>(`/games/like/${id}`),
+  favorite: (id: number) => api.post<FavoriteAnswer>(`/games/favorite/${id}`),
+  url: (gamecode: string, providercode: string, demo: boolean) =>
+    api.post<GameUrlAnswer>('/games/url', { game_id: gamecode, provider_code: providercode, demo }),
+};
