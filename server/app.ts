@@ -8,7 +8,11 @@ import type { Publish } from './features/payments/deps.ts';
 import type { Psp } from './features/payments/psp.ts';
 import { depositRoutes, pixWebhookRoutes } from './features/payments/routes.ts';
 import { isSandboxPsp, sandboxPayRoutes } from './features/payments/sandbox/routes.ts';
+import { casinoOperatorRoutes } from './features/casino/operator-routes.ts';
+import { providerWalletRoutes } from './features/casino/provider-wallet/routes.ts';
+import { casinoRoutes } from './features/casino/routes.ts';
 import { geoipRoutes } from './features/geoip/routes.ts';
+import { houseRoutes } from './features/house/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
 import type { SiteBuilder } from './features/operator/site-builder.ts';
 import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
@@ -56,6 +60,11 @@ export interface AppDeps {
    * `POST /api/pix/webhook/payouts` and the operator's review calls.
    */
   withdrawals?: WithdrawalsDeps;
+  /**
+   * How features send realtime events (house-game rounds…). Default: the
+   * `payments` publisher, else events are dropped (tests without realtime).
+   */
+  publish?: Publish;
 }
 
 /**
@@ -94,6 +103,7 @@ export function createApp(deps: AppDeps): Hono {
     deps.withdrawals ??
     (payments && isPayoutPsp(payments.psp) ? createWithdrawalsDeps({ ...payments, psp: payments.psp, config: deps.config }) : null);
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites, withdrawals }));
+  api.route('/operator', casinoOperatorRoutes({ db: deps.db }));
   if (payments) api.route('/', pixWebhookRoutes(payments));
   if (withdrawals) api.route('/', payoutWebhookRoutes(withdrawals));
   if (payments && isSandboxPsp(payments.psp)) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
@@ -104,10 +114,18 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', catalogueRoutes({ db: deps.db }));
   for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
   tenantApi.route('/', walletRoutes({ db: deps.db }));
+  tenantApi.route('/', casinoRoutes({ db: deps.db, log }));
+  const publish: Publish = deps.publish ?? deps.payments?.publish ?? (async () => {});
+  tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));
   if (payments) tenantApi.route('/', depositRoutes(payments));
   if (withdrawals) tenantApi.route('/', withdrawalRoutes(withdrawals));
   for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
   api.route('/', tenantApi);
+  // Aggregators settle rounds even while a tenant is in maintenance: tenant resolution only, no open-tenant check.
+  const providerApi = new Hono<AppEnv>();
+  providerApi.use(resolveTenant(deps.db));
+  providerApi.route('/', providerWalletRoutes({ db: deps.db, secrets: deps.config.gameProviderSecrets }));
+  api.route('/', providerApi);
 
   app.route(API_BASE, api);
   app.all(`${API_BASE}/*`, notFoundHandler);

@@ -74,6 +74,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     extraRoutes: [broadcastingRoutes({ key: config.realtime.key, secret: config.realtime.secret, canJoin: channelPolicy })],
     staticSites: serveSites({ sitesDir: config.sitesDir }),
     payments: { psp, publish },
+    publish,
     withdrawals,
   });
 

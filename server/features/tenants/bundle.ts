@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { RealtimeClientConfig, TenantBundle } from '../../../src/contract/tenant-bundle.ts';
 import type { Db } from '../../db/open.ts';
+import { loadCatalogueBundle } from '../casino/catalogue-bundle.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { listCategories } from './categories.ts';
 import { findTenantByDomain } from './find-tenant.ts';
@@ -19,7 +20,7 @@ export async function loadTenantBundle(
 ): Promise<TenantBundle> {
   const tenant = await findTenantByDomain(db, domain);
   if (!tenant) throw new NotFoundError('tenant_not_found', { message: `No tenant has the domain ${domain}` });
-  const [pages, cats] = await Promise.all([listTenantPages(db, tenant.id), listCategories(db, tenant.id)]);
+  const [pages, cats, casino] = await Promise.all([listTenantPages(db, tenant.id), listCategories(db, tenant.id), loadCatalogueBundle(db, tenant.id)]);
   return {
     domain: tenant.domain,
     origin: opts.origin,
@@ -27,6 +28,7 @@ export async function loadTenantBundle(
     config: tenant.config,
     pages,
     categories: cats,
+    casino,
     apiUrl: opts.apiUrl,
     realtime: opts.realtime,
     builtAt: new Date().toISOString(),

@@ -2,22 +2,32 @@ import type { Db } from '../../../db/open.ts';
 import type { Logger } from '../../../logger.ts';
 import { createTenant } from '../create-tenant.ts';
 import { hasTenants } from '../find-tenant.ts';
+import { seedDemoCatalogues } from './casino.ts';
 import { demoTenants } from './tenants.ts';
 
 /**
  * Seeds the demo tenants when the tenants table is empty, and logs each
  * operator key. Safe to run on every start and from several nodes at once
- * (a domain already taken is skipped).
+ * (a domain already taken is skipped). Then gives each demo tenant that has
+ * no games the demo casino catalogue (also on a database seeded before the
+ * catalogue existed).
  * @returns the domains it created (empty when tenants already existed).
  */
 export async function seedDemoTenants(db: Db, log: Logger): Promise<string[]> {
-  if (await hasTenants(db)) return [];
+  const all = demoTenants();
   const created: string[] = [];
-  for (const tenant of demoTenants()) {
-    const row = await createTenant(db, tenant);
-    if (!row) continue;
-    created.push(row.domain);
-    log.info(`Seeded demo tenant ${row.domain} (${row.status}); operator key: ${tenant.operatorKey}`);
+  if (!(await hasTenants(db))) {
+    for (const tenant of all) {
+      const row = await createTenant(db, tenant);
+      if (!row) continue;
+      created.push(row.domain);
+      log.info(`Seeded demo tenant ${row.domain} (${row.status}); operator key: ${tenant.operatorKey}`);
+    }
   }
+  await seedDemoCatalogues(
+    db,
+    all.map((t) => ({ domain: t.domain, brand: t.config.siteTitle })),
+    log,
+  );
   return created;
 }

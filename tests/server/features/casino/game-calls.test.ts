@@ -1,0 +1,196 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameView } from '../../../../src/contract/casino.ts';
+import { gameLikes, games } from '../../../../server/db/schema.ts';
+import { launchGame } from '../../../../server/features/casino/launch.ts';
+import { type GameLauncher, type LaunchInput, launcherRegistry } from '../../../../server/features/casino/providers.ts';
+import { casinoHarness, type CasinoHarness, SORTE } from './helpers.ts';
+
+let h: CasinoHarness;
+let ana: string;
+let bia: string;
+beforeAll(async () => {
+  h = await casinoHarness();
+  ana = await h.player('+5511987650001');
+  bia = await h.player('+5511987650002');
+}, 60_000);
+afterAll(() => h.close());
+
+const id = (n: number) => h.ids.get(n)!;
+
+describe('POST /games/get and /games/getRelated', () => {
+  it('finds a game by gamecode and provider code ignoring case', async () => {
+    const r = await h.call('POST', '/games/get', { host: SORTE, body: { game_id: 'GAME-21', provider_code: 'Beta' } });
+    expect(r.status).toBe(200);
+    expect((r.body.game as GameView).id).toBe(id(21));
+    expect((r.body.game as GameView).provider_name).toBe('Beta Ação');
+  });
+
+  it('answers 404 with a clear message in the caller’s language for an unknown pair', async () => {
+    const pt = await h.call('POST', '/games/get', { host: SORTE, body: { game_id: 'game-21', provider_code: 'alpha' } });
+    expect(pt).toMatchObject({ status: 404, body: { message: 'Jogo não encontrado.' } });
+    const en = await h.call('POST', '/games/get', { host: SORTE, lang: 'en', body: { game_id: 'nope', provider_code: 'beta' } });
+    expect(en).toMatchObject({ status: 404, body: { message: 'Game not found.' } });
+    const other = await h.call('POST', '/games/get', { host: 'localhost', body: { game_id: 'game-21', provider_code: 'beta' } });
+    expect(other.status).toBe(404);
+  });
+
+  it('refuses a body without the fields with 422', async () => {
+    const r = await h.call('POST', '/games/get', { host: SORTE, body: { game_id: '' } });
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.body.errors as object).sort()).toEqual(['game_id', 'provider_code']);
+  });
+
+  it('lists related games: same category first, then same provider, never the game itself, at most 12', async () => {
+    // game-22 (beta, live): live-casino games 21, 23, 24 first, then beta's tables 25–27.
+    const r = await h.call('POST', '/games/getRelated', { host: SORTE, body: { game_id: 'game-22', provider_code: 'beta' } });
+    expect(r.status).toBe(200);
+    expect((r.body.related_games as GameView[]).map((g) => g.gamecode)).toEqual(['game-21', 'game-23', 'game-24', 'game-25', 'game-26', 'game-27']);
+    const slots = await h.call('POST', '/games/getRelated', { host: SORTE, body: { game_id: 'game-1', provider_code: 'alpha' } });
+    const related = slots.body.related_games as GameView[];
+    expect(related).toHaveLength(12);
+    expect(related.map((g) => g.gamecode)).not.toContain('game-1');
+    const missing = await h.call('POST', '/games/getRelated', { host: SORTE, body: { game_id: 'x', provider_code: 'alpha' } });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('likes and favorites', () => {
+  it('toggles a like and answers the action and the total, per caller', async () => {
+    const liked = await h.call('POST', `/games/like/${id(5)}`, { host: SORTE, token: ana });
+    expect(liked).toMatchObject({ status: 200, body: { action: true, totalLikes: 1 } });
+    expect((await h.call('POST', `/games/like/${id(5)}`, { host: SORTE, token: bia })).body).toEqual({ action: true, totalLikes: 2 });
+    expect((await h.call('POST', `/games/like/${id(5)}`, { host: SORTE, token: ana })).body).toEqual({ action: false, totalLikes: 1 });
+
+    const forBia = await h.call('POST', '/games/get', { host: SORTE, token: bia, body: { game_id: 'game-5', provider_code: 'alpha' } });
+    expect(forBia.body.game).toMatchObject({ hasLike: true, totalLikes: 1 });
+    const forAna = await h.call('POST', '/games/get', { host: SORTE, token: ana, body: { game_id: 'game-5', provider_code: 'alpha' } });
+    expect(forAna.body.game).toMatchObject({ hasLike: false, totalLikes: 1 });
+    const forGuest = await h.call('POST', '/games/get', { host: SORTE, body: { game_id: 'game-5', provider_code: 'alpha' } });
+    expect(forGuest.body.game).toMatchObject({ hasLike: false, hasFavorite: false, totalLikes: 1 });
+    await h.call('POST', `/games/like/${id(5)}`, { host: SORTE, token: bia });
+  });
+
+  it('keeps the count right under concurrent toggles', async () => {
+    const answers = await Promise.all(Array.from({ length: 7 }, () => h.call('POST', `/games/like/${id(6)}`, { host: SORTE, token: ana })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // Seven toggles by one player, one after the other: on, off, … on.
+    expect(answers.filter((a) => a.body.action === true)).toHaveLength(4);
+    expect(answers.filter((a) => a.body.action === false)).toHaveLength(3);
+    const rows = await h.db.select().from(gameLikes).where(eq(gameLikes.gameId, id(6)));
+    expect(rows).toHaveLength(1);
+    const many = await Promise.all([ana, bia].map((token) => h.call('POST', `/games/like/${id(7)}`, { host: SORTE, token })));
+    expect(many.map((m) => m.body.action)).toEqual([true, true]);
+    const after = await h.call('POST', '/games/get', { host: SORTE, body: { game_id: 'game-7', provider_code: 'alpha' } });
+    expect(after.body.game).toMatchObject({ totalLikes: 2 });
+  });
+
+  it('toggles a favorite and lists favorites newest first with the total', async () => {
+    expect((await h.call('POST', `/games/favorite/${id(8)}`, { host: SORTE, token: ana })).body).toEqual({ action: true });
+    expect((await h.call('POST', `/games/favorite/${id(9)}`, { host: SORTE, token: ana })).body).toEqual({ action: true });
+    expect((await h.call('POST', `/games/favorite/${id(10)}`, { host: SORTE, token: ana })).body).toEqual({ action: true });
+    expect((await h.call('POST', `/games/favorite/${id(10)}`, { host: SORTE, token: ana })).body).toEqual({ action: false });
+    const list = await h.call('GET', '/profile/favorites', { host: SORTE, token: ana });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ current_page: 1, last_page: 1, total: 2 });
+    expect((list.body.data as GameView[]).map((g) => [g.gamecode, g.hasFavorite])).toEqual([
+      ['game-9', true],
+      ['game-8', true],
+    ]);
+    expect((await h.call('GET', '/profile/favorites', { host: SORTE, token: bia })).body).toMatchObject({ data: [], total: 0 });
+    const inList = await h.call('GET', '/casinos/games?searchTerm=Game%208', { host: SORTE, token: ana });
+    expect((inList.body.data as GameView[])[0]).toMatchObject({ gamecode: 'game-8', hasFavorite: true });
+  });
+
+  it('needs a player: guests get 401', async () => {
+    for (const path of [`/games/like/${id(1)}`, `/games/favorite/${id(1)}`]) {
+      expect((await h.call('POST', path, { host: SORTE })).status).toBe(401);
+      expect((await h.call('POST', path, { host: SORTE, headers: { 'guest-id': 'guest-abcdefgh1234' } })).status).toBe(401);
+    }
+    expect((await h.call('GET', '/profile/favorites', { host: SORTE })).status).toBe(401);
+    expect((await h.call('GET', '/games/recent', { host: SORTE })).status).toBe(401);
+  });
+
+  it('validates the game id of the path: 422 when not a positive integer, 404 when unknown or another site’s', async () => {
+    for (const bad of ['0', '-3', 'abc', '1.5', '99999999999']) {
+      const r = await h.call('POST', `/games/like/${bad}`, { host: SORTE, token: ana });
+      expect(r.status, bad).toBe(422);
+      expect(r.body.errors).toHaveProperty('gameId');
+    }
+    expect((await h.call('POST', '/games/favorite/2147483647', { host: SORTE, token: ana })).status).toBe(404);
+    const [localGame] = await h.db.select({ id: games.id }).from(games).where(eq(games.tenantId, h.tenants.local)).limit(1);
+    const foreign = await h.call('POST', `/games/like/${localGame!.id}`, { host: SORTE, token: ana });
+    expect(foreign).toMatchObject({ status: 404, body: { message: 'Jogo não encontrado.' } });
+  });
+
+  it('hides a deactivated game from likes and lists', async () => {
+    await h.db.update(games).set({ active: false }).where(and(eq(games.id, id(30))));
+    expect((await h.call('POST', `/games/like/${id(30)}`, { host: SORTE, token: ana })).status).toBe(404);
+    expect((await h.call('GET', '/casinos/games?provider=gamma', { host: SORTE })).body.total).toBe(2);
+    await h.db.update(games).set({ active: true }).where(and(eq(games.id, id(30))));
+  });
+});
+
+describe('POST /games/url and recent games', () => {
+  it('launches a house game for real for a player and in demo for anyone', async () => {
+    const player = await h.call('POST', '/games/url', { body: { game_id: 'dice', provider_code: 'house' }, token: undefined });
+    expect(player.status).toBe(401);
+    expect(player.body.message).toBe('Faça login para jogar com dinheiro real.');
+    const demo = await h.call('POST', '/games/url', { body: { game_id: 'Dice', provider_code: 'HOUSE', demo: true } });
+    expect(demo).toMatchObject({ status: 200, body: { gameUrl: '/casino/play?game=dice&mode=demo' } });
+  });
+
+  it('gives a player the real-money URL, counts a view and records the recent game', async () => {
+    const { registerPlayer } = await import('../auth/helpers.ts');
+    const { token } = await registerPlayer(h, '+5511987650004');
+    const before = await h.db.select({ views: games.views }).from(games).where(and(eq(games.tenantId, h.tenants.local), eq(games.gamecode, 'limbo')));
+    const r = await h.call('POST', '/games/url', { token, body: { game_id: 'limbo', provider_code: 'house', demo: false } });
+    expect(r).toMatchObject({ status: 200, body: { gameUrl: '/casino/play?game=limbo&mode=real' } });
+    const after = await h.db.select({ views: games.views }).from(games).where(and(eq(games.tenantId, h.tenants.local), eq(games.gamecode, 'limbo')));
+    expect(after[0]!.views).toBe(before[0]!.views + 1);
+    await h.call('POST', '/games/url', { token, body: { game_id: 'plinko', provider_code: 'house', demo: true } });
+    await h.call('POST', '/games/url', { token, body: { game_id: 'dice', provider_code: 'house' } });
+    await h.call('POST', '/games/url', { token, body: { game_id: 'limbo', provider_code: 'house' } });
+    const recent = await h.call('GET', '/games/recent?page=1', { token });
+    expect(recent.status).toBe(200);
+    expect((recent.body.data as GameView[]).map((g) => g.gamecode)).toEqual(['limbo', 'dice', 'plinko']);
+    expect(recent.body).toMatchObject({ current_page: 1, last_page: 1, total: 3 });
+  });
+
+  it('forces demo for only_demo games and answers 503 (maintenance) for a provider without launcher', async () => {
+    // game-3 is only_demo; alpha has no launcher: maintenance, and no view or recent is recorded.
+    const r = await h.call('POST', '/games/url', { host: SORTE, token: ana, body: { game_id: 'game-3', provider_code: 'alpha' } });
+    expect(r).toMatchObject({ status: 503, body: { message: 'Este jogo está em manutenção. Tente novamente mais tarde.' } });
+    const guestOnlyDemo = await h.call('POST', '/games/url', { host: SORTE, body: { game_id: 'game-3', provider_code: 'alpha' } });
+    expect(guestOnlyDemo.status).toBe(503);
+    const guestReal = await h.call('POST', '/games/url', { host: SORTE, body: { game_id: 'game-4', provider_code: 'alpha' } });
+    expect(guestReal.status).toBe(401);
+    expect((await h.call('GET', '/games/recent', { host: SORTE, token: ana })).body.total).toBe(0);
+    const missing = await h.call('POST', '/games/url', { host: SORTE, body: { game_id: 'nope', provider_code: 'alpha', demo: true } });
+    expect(missing.status).toBe(404);
+  });
+
+  it('hands a registered launcher demo mode for only_demo games, even to a guest, and demo=false otherwise', async () => {
+    const seen: LaunchInput[] = [];
+    const alpha: GameLauncher = {
+      code: 'alpha',
+      launchUrl: (input) => {
+        seen.push(input);
+        return Promise.resolve(`https://alpha.example/play/${input.game.gameId}?demo=${input.demo}`);
+      },
+    };
+    const launchers = launcherRegistry(alpha);
+    const guest = await launchGame(h.db, launchers, { tenantId: h.tenants.sorte, gamecode: 'game-3', providerCode: 'alpha', userId: null, demo: false, locale: 'en' });
+    expect(guest.gameUrl).toBe('https://alpha.example/play/g3?demo=true');
+    const real = await launchGame(h.db, launchers, { tenantId: h.tenants.sorte, gamecode: 'game-4', providerCode: 'alpha', userId: null, demo: true, locale: 'pt' });
+    expect(real.gameUrl).toBe('https://alpha.example/play/g4?demo=true');
+    expect(seen.map((s) => [s.game.gamecode, s.demo, s.userId, s.locale])).toEqual([
+      ['game-3', true, null, 'en'],
+      ['game-4', true, null, 'pt'],
+    ]);
+    const failing = launcherRegistry({ code: 'alpha', launchUrl: () => Promise.reject(new Error('provider down')) });
+    await expect(launchGame(h.db, failing, { tenantId: h.tenants.sorte, gamecode: 'game-4', providerCode: 'alpha', userId: null, demo: true, locale: 'pt' })).rejects.toMatchObject({
+      status: 503,
+    });
+  });
+});
