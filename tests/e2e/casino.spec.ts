@@ -15,12 +15,18 @@ async function fundedPlayer(request: Parameters<typeof registerPlayer>[0]): Prom
 }
 
 test('the lobby: browse, load more, filter by provider, search, open a game page with real content', async ({ page }) => {
+  // The first page is in the static HTML (24 a page); the island then loads the live page 1
+  // (a "load more" while that is in flight is ignored, spec section 4), so wait for it.
+  const livePage = page.waitForResponse((r) => r.url().includes('/api/casinos/games'));
   await page.goto(tenantUrl('localhost', '/casino/games'));
   const cards = page.getByTestId('game-card');
-  // The first page is in the static HTML (24 a page); the demo tenant has 40 games.
   await expect(cards).toHaveCount(24);
-  await page.getByTestId('games-more').click();
-  await expect(cards).toHaveCount(40);
+  await livePage;
+  await expect(async () => {
+    // Clicks past the last page are ignored, so retrying cannot over-load.
+    await page.getByTestId('games-more').click();
+    await expect(cards).toHaveCount(40, { timeout: 2000 });
+  }).toPass();
 
   await page.locator('[data-testid="games-provider"][data-provider="house"]').click();
   await expect(cards).toHaveCount(3);
@@ -37,6 +43,13 @@ test('the lobby: browse, load more, filter by provider, search, open a game page
   await expect(page.getByTestId('game-rtp')).toContainText('99,00');
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.join('')).toContain('"VideoGame"');
+});
+
+test('the home page shows the featured games', async ({ page }) => {
+  await page.goto(tenantUrl('localhost', '/'));
+  const featured = page.getByTestId('featured-games').getByTestId('game-card');
+  await featured.first().scrollIntoViewIfNeeded();
+  await expect(featured.first()).toBeVisible();
 });
 
 /** Crawlers get the 404 screen for a game that is not in the catalogue. */
