@@ -23,7 +23,10 @@ function onClick(event: MouseEvent): void {
 
 /** Runs the first-visit rule; returns true when it redirected. */
 export function followBrowserLanguageOnce(): boolean {
-  const englishLink = document.querySelector<HTMLAnchorElement>('a[data-locale-switch="en"]');
+  // A 404 page's language link goes to the English home; the first visit keeps the missing path instead,
+  // so the visitor sees the English 404 for what they asked rather than being moved to the home page.
+  const notFound = document.getElementById('error-screen')?.dataset.code === '404';
+  const englishLink = notFound ? null : document.querySelector<HTMLAnchorElement>('a[data-locale-switch="en"]');
   const plan = planFirstVisit({
     cookie: getCookie(LOCALE_COOKIE),
     pageLocale: currentLocale(),

@@ -34,6 +34,18 @@ describe('language rules', () => {
     expect(replace).toHaveBeenCalledTimes(1);
   });
 
+  it('a first visit to a 404 page from an English browser goes to the English 404 of the same path, not the home page', async () => {
+    history.replaceState(null, '', '/jogo-que-nao-existe');
+    document.documentElement.dataset.locale = 'pt';
+    document.body.innerHTML = `
+      <a data-locale-switch="en" href="/en">English</a>
+      <section id="error-screen" data-code="404"></section>`;
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    const { initLocale } = await load();
+    expect(initLocale()).toBe(true);
+    expect(replace).toHaveBeenCalledWith('/en/jogo-que-nao-existe');
+  });
+
   it('a first visit from a Portuguese browser stays and remembers pt', async () => {
     mount('pt', '/terms');
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('pt-BR');
