@@ -4,7 +4,8 @@
  * 1. Build: the fixture tenant with a synthetic catalogue of BENCH_GAMES games
  *    (default 5,000) over 40 providers, in both locales (one page per game and
  *    locale, plus lobby, categories and providers): pages and pages/s.
- * 2. API: an in-process platform on in-memory PGlite with the demo tenants and
+ * 2. API: an in-process platform on PostgreSQL (a scratch database, when a
+ *    server answers; see scratch-db.ts) and on in-memory PGlite, with the demo tenants and
  *    the same catalogue imported through the real import service, then
  *    BENCH_REQUESTS `GET /casinos/games` (default 3,000) with
  *    BENCH_CONCURRENCY in flight (default 50), cycling pages, provider
@@ -32,6 +33,7 @@ import { buildTenantSite } from '../../server/sites/build-tenant.ts';
 import { createSiteBuilder } from '../../server/sites/index.ts';
 import { tenantSource } from '../../server/sites/tenant-source.ts';
 import { envNumber, load, report } from './load.ts';
+import { benchServerUrl, scratchDatabase } from './scratch-db.ts';
 import { syntheticCatalogue, syntheticGames } from './synthetic-catalogue.ts';
 
 const GAMES = envNumber('BENCH_GAMES', 5000);
@@ -55,10 +57,10 @@ async function benchBuild(): Promise<void> {
   }
 }
 
-async function benchApi(): Promise<void> {
-  const config = getConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent' });
+async function benchApi(label: string, url: string): Promise<void> {
+  const config = getConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
   const log = createLogger('silent');
-  const database = await openDatabase('memory://');
+  const database = await openDatabase(url);
   await database.migrate();
   await seedDemoTenants(database.db, log);
   const tenant = await findTenantByDomain(database.db, 'localhost');
@@ -80,7 +82,7 @@ async function benchApi(): Promise<void> {
   }));
   const t0 = performance.now();
   const summary = await importCatalogue(database.db, { tenantId: tenant.id, text: JSON.stringify(rows), format: 'json', replace: false });
-  console.log(`2) import of ${fmt(summary.games)} games through the import service: ${fmt(performance.now() - t0)} ms`);
+  console.log(`2) ${label}: import of ${fmt(summary.games)} games through the import service: ${fmt(performance.now() - t0)} ms`);
 
   const app = createApp({ db: database.db, config, logger: log, sites: createSiteBuilder({ ...tenantSource(database.db, config), sitesDir: 'dist/bench-catalogue-sites', log: () => {} }) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -99,12 +101,20 @@ async function benchApi(): Promise<void> {
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`status ${response.status}`);
   });
-  report(`   GET /casinos/games, ${fmt(GAMES)} games, mixed filters (${CONCURRENCY} concurrent)`, result);
+  report(`   ${label}: GET /casinos/games, ${fmt(GAMES)} games, mixed filters (${CONCURRENCY} concurrent)`, result);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await database.close();
 }
 
 if (!process.env.BENCH_SKIP_BUILD) await benchBuild();
-await benchApi();
+const scratch = await scratchDatabase(benchServerUrl(), 'bench_catalogue');
+if (scratch) {
+  try {
+    await benchApi('PostgreSQL', scratch.url);
+  } finally {
+    await scratch.drop();
+  }
+}
+await benchApi('PGlite (embedded)', 'memory://');
 console.log('3) house-game rounds (scripts/bench/rounds.ts):');
 execFileSync(process.execPath, [fileURLToPath(new URL('./rounds.ts', import.meta.url))], { stdio: 'inherit', env: { ...process.env, BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? '1000' } });

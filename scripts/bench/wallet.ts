@@ -19,8 +19,6 @@
  * Finally the ledger sums are checked against the balances.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '../../server/db/open.ts';
 import { users, wallets } from '../../server/db/schema.ts';
@@ -29,35 +27,14 @@ import { seedDemoTenants } from '../../server/features/tenants/demo/seed.ts';
 import { applyMovement } from '../../server/features/wallet/movement.ts';
 import { createLogger } from '../../server/logger.ts';
 import { envNumber, load, report } from './load.ts';
+import { benchServerUrl, scratchDatabase } from './scratch-db.ts';
 
 const OPS = envNumber('BENCH_OPS', 4000);
 const PLAYERS = envNumber('BENCH_PLAYERS', 200);
 const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 10);
 const PGBENCH_SECONDS = envNumber('BENCH_PGBENCH_SECONDS', 15);
 const MAX_SECONDS = envNumber('BENCH_MAX_SECONDS', 120);
-const serverUrl = process.env.BENCH_DATABASE_URL ?? (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined) ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** Creates a scratch database on the server of `url`; returns its URL and a dropper, or null when the server does not answer. */
-async function scratchDatabase(url: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } catch (error) {
-    process.stdout.write(`PostgreSQL at ${url.replace(/\/\/[^@]*@/, '//')} not usable (${error instanceof Error ? error.message : String(error)}); skipping it\n`);
-    await admin.end();
-    return null;
-  }
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
+const serverUrl = benchServerUrl();
 
 async function prepare(handle: DatabaseHandle): Promise<{ tenantId: number; playerIds: number[] }> {
   await handle.migrate();
