@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../db/open.ts';
 import { isInMaintenance } from '../features/tenants/context.ts';
-import { findTenantByDomain } from '../features/tenants/find-tenant.ts';
+import { findTenantCached } from '../features/tenants/tenant-cache.ts';
 import { domainFromOrigin, normalizeDomain } from '../features/tenants/host.ts';
 import type { AppEnv } from './context.ts';
 import { DomainError, NotFoundError } from './errors.ts';
@@ -23,13 +23,13 @@ export function requestDomain(c: Context, opts: { fromQuery?: boolean } = {}): s
 }
 
 /**
- * Sets `tenant`. An unknown domain answers 404 with the platform-not-found
+ * Sets `tenant` (read through the short-lived tenant cache). An unknown domain answers 404 with the platform-not-found
  * message and `systemExists: false`; it never falls back to another tenant.
  */
 export function resolveTenant(db: Db, opts: { fromQuery?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const domain = requestDomain(c, opts);
-    const tenant = domain ? await findTenantByDomain(db, domain) : null;
+    const tenant = domain ? await findTenantCached(db, domain) : null;
     if (!tenant) {
       throw new NotFoundError('tenant_not_found', { message: TENANT_NOT_FOUND_MESSAGE, details: { systemExists: false } });
     }

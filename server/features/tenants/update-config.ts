@@ -3,6 +3,7 @@ import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import type { Db } from '../../db/open.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { applyMergePatch } from './merge-patch.ts';
+import { forgetCachedTenants } from './tenant-cache.ts';
 import { tenants } from './schema.ts';
 import { validateSiteConfig } from './validate-config.ts';
 
@@ -19,6 +20,7 @@ export async function updateTenantConfig(db: Db, tenantId: number, input: unknow
     .where(eq(tenants.id, tenantId))
     .returning({ id: tenants.id });
   if (updated.length === 0) throw new NotFoundError('tenant_not_found');
+  forgetCachedTenants();
   return config;
 }
 
@@ -28,9 +30,12 @@ export async function updateTenantConfig(db: Db, tenantId: number, input: unknow
  * @throws ValidationError when the merged configuration is invalid; nothing is written then.
  */
 export async function patchTenantConfig(db: Db, tenantId: number, patch: unknown): Promise<SiteConfig> {
-  return db.transaction(async (tx) => {
+  const config = await db.transaction(async (tx) => {
     const [row] = await tx.select({ config: tenants.config }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
     if (!row) throw new NotFoundError('tenant_not_found');
     return updateTenantConfig(tx, tenantId, applyMergePatch(row.config, patch));
   });
+  // Again after the commit: a read between the first forget and the commit saw the old row.
+  forgetCachedTenants();
+  return config;
 }
