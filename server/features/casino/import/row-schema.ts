@@ -99,6 +99,8 @@ export const CatalogueRowSchema = v.pipe(
     featured: field(flag('featured', false)),
     featured_home: field(flag('featured_home', false)),
   }),
+  // `/casino/category/{slug}` shares the shape of `/casino/{provider}/{game}`: a provider may not take that name.
+  v.check((row) => row.providercode !== 'category', 'providercode category is reserved (the site uses /casino/category/…)'),
   v.check(
     (row) => row.providercode !== HOUSE_PROVIDER_CODE || (HOUSE_GAMES as readonly string[]).includes(row.gamecode),
     `the ${HOUSE_PROVIDER_CODE} provider only has the games ${HOUSE_GAMES.join(', ')}`,

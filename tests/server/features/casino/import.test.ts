@@ -112,6 +112,7 @@ describe('importCatalogue', () => {
       'line 6: game_id 6001 of provider tambor is already on line 2',
       'line 7: provider tambor is named "Outro Nome" here but "Tambor Games" on line 2',
       'line 8: the house provider only has the games dice, limbo, plinko',
+      'line 9: providercode category is reserved (the site uses /casino/category/…)',
     ]);
     expect(await tenantGames()).toEqual(before);
     expect(before.some((r) => r.game.gamecode === 'boa-linha')).toBe(false);
@@ -168,7 +169,7 @@ describe('POST /api/operator/catalogue', () => {
     expect(await post(await fixture('good.json'), 'application/json; charset=utf-8')).toMatchObject({ status: 200, body: { imported: { games: 3 } } });
     const bad = await post(await fixture('bad.csv'), 'text/csv');
     expect(bad.status).toBe(422);
-    expect((bad.body.errors as { file: string[] }).file).toHaveLength(9);
+    expect((bad.body.errors as { file: string[] }).file).toHaveLength(10);
     expect((bad.body.errors as { file: string[] }).file[0]).toBe('line 3: title is required');
     const noKey = await h.call('POST', '/operator/catalogue', { host: 'sorte.localhost', body: '[]' });
     expect(noKey.status).toBe(401);
