@@ -63,7 +63,10 @@ test('a player likes (and sees a failed like reverted), favorites, plays Dice wi
   test.setTimeout(120_000);
   const player = await fundedPlayer(request);
   await startLoggedIn(page, player);
+  // The page is pre-rendered; the island then fetches the live game (likes, flags) — read counts after that.
+  const liveGame = page.waitForResponse((r) => r.url().includes('/api/games/get'));
   await page.goto(tenantUrl('localhost', '/casino/house/dice'));
+  await liveGame;
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s?100,00/);
 
   // Like: optimistic, reconciled; a failing call is reverted.
@@ -93,14 +96,15 @@ test('a player likes (and sees a failed like reverted), favorites, plays Dice wi
   expect(hash).toMatch(/^[0-9a-f]{64}$/);
   await frame.getByTestId('house-amount').fill('10');
   await frame.getByTestId('house-play').click();
+  // The round as the server stored it: read the payout once the result shows that round.
+  const round = frame.getByTestId('house-round').first();
+  await expect(round).toHaveAttribute('data-round-id', /^\d+$/);
+  const roundId = (await round.getAttribute('data-round-id'))!;
   const result = frame.getByTestId('house-result');
-  await expect(result).toBeVisible();
+  await expect(result).toHaveAttribute('data-round-id', roundId);
   const payout = Number(await result.getAttribute('data-payout'));
   const expected = (10_000 - 1_000 + payout) / 100;
   await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`R\\$\\s?${expected.toFixed(2).replace('.', ',')}`));
-  const round = frame.getByTestId('house-round').first();
-  const roundId = await round.getAttribute('data-round-id');
-  expect(roundId).toMatch(/^\d+$/);
 
   // Demo round: no money moves.
   await frame.getByTestId('house-mode-demo').click();
