@@ -10,7 +10,6 @@
  * Ledger sums are checked against balances at the end.
  */
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import type { HouseParams } from '../../src/contract/casino.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/open.ts';
@@ -22,6 +21,7 @@ import { demoTenants } from '../../server/features/tenants/demo/tenants.ts';
 import { applyMovement } from '../../server/features/wallet/movement.ts';
 import { createLogger } from '../../server/logger.ts';
 import { envNumber, load, report } from './load.ts';
+import { scratchDatabase } from './scratch-db.ts';
 
 const ROUNDS = envNumber('BENCH_ROUNDS', 2000);
 const PLAYERS = envNumber('BENCH_PLAYERS', 100);
@@ -75,19 +75,13 @@ try {
 } finally {
   await pglite.close();
 }
-const serverUrl = process.env.BENCH_DATABASE_URL;
-if (serverUrl) {
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const name = `bench_rounds_${randomBytes(4).toString('hex')}`;
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase(url.toString());
+const scratch = process.env.BENCH_DATABASE_URL ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'bench_rounds') : null;
+if (scratch) {
+  const handle = await openDatabase(scratch.url);
   try {
     await withDatabase('PostgreSQL', handle);
   } finally {
     await handle.close();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }

@@ -4,7 +4,7 @@ import { DomainError, NotFoundError } from '../../http/errors.ts';
 import { users } from '../users/schema.ts';
 import { DEPOSIT_EXPIRY_SECONDS, type PaymentsDeps } from './deps.ts';
 import { depositRangeMessage, PAYMENT_MESSAGES } from './messages.ts';
-import { randomAlnum } from './sandbox/sandbox-psp.ts';
+import { randomAlnum } from './random-id.ts';
 import { type PixChargeRow, pixCharges } from './schema.ts';
 
 /**

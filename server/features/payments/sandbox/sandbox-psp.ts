@@ -6,10 +6,11 @@ import type { CreateChargeInput, PayoutPsp, PixCharge, PixChargeStatus, PixRefun
 import { type PixChargeRow, pixCharges } from '../schema.ts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../signature.ts';
 import { createSandboxDict, type SandboxDict } from './dict.ts';
-import { newEndToEndId, randomAlnum } from './ids.ts';
+import { randomAlnum } from '../random-id.ts';
+import { newEndToEndId } from './ids.ts';
 import { createSandboxPayouts, type SandboxPayouts } from './payouts.ts';
 
-export { newEndToEndId, randomAlnum } from './ids.ts';
+export { newEndToEndId } from './ids.ts';
 
 /** One received Pix as the standard's webhook reports it (`{ pix: [ … ] }`). */
 export interface PixNotificationItem {
