@@ -13,3 +13,6 @@ export * from '../features/payments/schema.ts';
 export * from '../features/withdrawals/schema.ts';
 export * from '../features/casino/schema.ts';
 export * from '../features/house/schema.ts';
+export * from '../features/chat/schema.ts';
+export * from '../features/notifications/schema.ts';
+export * from '../features/push/schema.ts';
