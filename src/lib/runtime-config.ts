@@ -12,6 +12,11 @@ export interface RuntimeConfig {
   /** API base address, absolute or site-relative (e.g. `/api`). */
   apiUrl: string;
   realtime: RealtimeClientConfig;
+  /**
+   * The tenant's `casino_id`, which names its public realtime channels
+   * (`universal-public.{id}`); 0 when unknown (fallback build: no channel).
+   */
+  casinoId: number;
   /** `unknown` marks the fallback build served for hosts no tenant owns. */
   status: 'active' | 'maintenance' | 'unknown';
   platformInfoUrl: string;
@@ -78,6 +83,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     locale: oneOf(value, 'locale', ['pt', 'en'] as const),
     apiUrl,
     realtime: parseRealtime(value.realtime),
+    casinoId: typeof value.casinoId === 'number' && Number.isSafeInteger(value.casinoId) && value.casinoId > 0 ? value.casinoId : 0,
     status: oneOf(value, 'status', ['active', 'maintenance', 'unknown'] as const),
     platformInfoUrl: str(value, 'platformInfoUrl'),
   };

@@ -15,6 +15,7 @@ function fallbackRuntime(locale: Locale, platformInfoUrl: string): TenantRuntime
     locale,
     apiUrl: process.env.FALLBACK_API_URL || '/api',
     realtime: { key: '', host: '', port: 6001, forceTLS: false, authEndpoint: '/broadcasting/auth' },
+    casinoId: 0,
     status: 'unknown',
     platformInfoUrl,
   };
@@ -28,6 +29,7 @@ export function tenantRuntime(bundle: TenantBundle | null, locale: Locale, platf
     locale,
     apiUrl: bundle.apiUrl,
     realtime: bundle.realtime,
+    casinoId: bundle.config.casino_id,
     status: bundle.status,
     platformInfoUrl,
   };

@@ -7,6 +7,7 @@ const valid = {
   locale: 'en',
   apiUrl: '/api',
   realtime: { key: 'app-key', host: '', port: 6001, forceTLS: false, authEndpoint: '/broadcasting/auth' },
+  casinoId: 7,
   status: 'active',
   platformInfoUrl: 'https://example.org/info',
 };
@@ -23,6 +24,13 @@ describe('runtime config', () => {
   it('reads and validates #tenant-runtime', () => {
     mount(JSON.stringify(valid));
     expect(readRuntimeConfig()).toEqual(valid);
+  });
+
+  it('reads the casino id that names the public channels, 0 when absent or invalid', () => {
+    const { casinoId: _omitted, ...withoutId } = valid;
+    expect(parseRuntimeConfig(withoutId).casinoId).toBe(0);
+    expect(parseRuntimeConfig({ ...valid, casinoId: -3 }).casinoId).toBe(0);
+    expect(parseRuntimeConfig({ ...valid, casinoId: '7' }).casinoId).toBe(0);
   });
 
   it('names the invalid field', () => {
