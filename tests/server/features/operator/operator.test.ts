@@ -83,6 +83,19 @@ describe('configuration updates', () => {
     expect(await config('sorte.localhost')).toEqual(before);
   });
 
+  it('allows the ambient bet feed (fakeBets) only for a tenant that is not regulated', async () => {
+    const before = await config('sorte.localhost');
+    expect(before.is_regulated).toBe(true);
+    const refused = await call('PATCH', '/site-config', { key: SORTE_KEY, body: { fakeBets: true } });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual({ fakeBets: ['fakeBets cannot be on for a regulated tenant'] });
+    expect(await config('sorte.localhost')).toEqual(before);
+    const unregulated = await call('PATCH', '/site-config', { key: SORTE_KEY, body: { is_regulated: false, fakeBets: true } });
+    expect(unregulated.status).toBe(200);
+    expect(await config('sorte.localhost')).toMatchObject({ is_regulated: false, fakeBets: true });
+    expect((await call('PATCH', '/site-config', { key: SORTE_KEY, body: { is_regulated: true, fakeBets: false } })).status).toBe(200);
+  });
+
   it('merges a PATCH into the current configuration, nested objects included', async () => {
     const res = await call('PATCH', '/site-config', { key: SORTE_KEY, body: { colors: { primary: '#7A2EE6' }, hasBoxes: false } });
     expect(res.status).toBe(200);
