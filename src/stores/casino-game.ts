@@ -64,6 +64,22 @@ export async function loadGame(gamecode: string, providercode: string): Promise<
   }
 }
 
+/**
+ * After a login or logout (on this page or in the game frame): re-reads the
+ * selected game for the new caller (likes, favorite) and leaves the play
+ * area alone, so an open game frame stays open. A failure keeps the game
+ * as shown.
+ */
+export async function refreshSelectedGame(gamecode: string, providercode: string): Promise<void> {
+  const mine = ++loadGeneration;
+  try {
+    const { game } = await casinoApi.game(gamecode, providercode);
+    if (mine === loadGeneration) $selectedGame.set({ status: 'ready', game });
+  } catch {
+    // The flags stay as they were; the next toggle reconciles them with the platform.
+  }
+}
+
 function isPlayer(): boolean {
   return $session.get().status === 'user';
 }

@@ -1,12 +1,14 @@
 import { atom, computed } from 'nanostores';
 import type { DiceParams, HouseGame, HouseParams, HouseRoundView, PlinkoParams } from '../contract/casino.ts';
-import { MAX_AMOUNT_CENTAVOS } from '../contract/money.ts';
+import { HOUSE_MAX_BET, HOUSE_MIN_BET } from '../contract/house.ts';
 import type { WalletView } from '../contract/wallet.ts';
 import { api } from '../lib/api/client.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { houseErrorMessage } from '../lib/house/errors.ts';
 import { parseHundredths } from '../lib/house/format.ts';
+import { currentLocale } from '../lib/locale.ts';
+import { formatBRL } from '../lib/money-format.ts';
 import type { HouseMode } from '../lib/house/query.ts';
 import { DICE_TARGET_MAX, DICE_TARGET_MIN, LIMBO_TARGET_MAX, LIMBO_TARGET_MIN } from '../lib/house/terms.ts';
 import { formatReaisInput, parseReais } from '../lib/wallet/amount.ts';
@@ -72,6 +74,9 @@ function amountProblem(text: string, wallet: WalletView | null): Message | null 
   const centavos = parseReais(text);
   if (centavos === null) return keyMessage('house.amount.invalid');
   if (centavos <= 0) return keyMessage('house.amount.positive');
+  // The platform refuses these too (422); checking here names the limit before any call.
+  if (centavos < HOUSE_MIN_BET) return keyMessage('house.amount.min', { amount: formatBRL(HOUSE_MIN_BET, currentLocale()) });
+  if (centavos > HOUSE_MAX_BET) return keyMessage('house.amount.max', { amount: formatBRL(HOUSE_MAX_BET, currentLocale()) });
   if ($houseMode.get() === 'real' && wallet && centavos > wallet.balance) return keyMessage('house.amount.insufficient');
   return null;
 }
@@ -81,10 +86,11 @@ export function setAmountText(text: string): void {
   $amountIssue.set(text.trim() === '' ? null : amountProblem(text, $wallet.get()));
 }
 
-/** The ½ and 2× buttons: halve (at least 1 centavo) or double (at most the money maximum) the typed stake. */
+/** The ½ and 2× buttons: halve or double the typed stake, kept within the house bet limits. */
 export function scaleAmount(factor: 0.5 | 2): void {
   const centavos = parseReais($amountText.get()) ?? DEFAULT_AMOUNT;
-  const next = factor === 2 ? Math.min(centavos * 2, MAX_AMOUNT_CENTAVOS) : Math.max(1, Math.floor(centavos / 2));
+  const scaled = factor === 2 ? centavos * 2 : Math.floor(centavos / 2);
+  const next = Math.min(HOUSE_MAX_BET, Math.max(HOUSE_MIN_BET, scaled));
   setAmountText(formatReaisInput(next));
 }
 

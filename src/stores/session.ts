@@ -21,6 +21,9 @@ export function readSession(): Session {
 
 export const $session = atom<Session>(readSession());
 
+// The game frame (same origin) and other tabs share the stored session: follow their logins and logouts.
+if (typeof window !== 'undefined') void import('../lib/auth/session-sync.ts').then((sync) => sync.followStoredSession());
+
 /** Guest → logged in (after login, register, Google login or a successful auth/me). */
 export function signIn(token: string, user: SessionUser): void {
   writeStored('auth', token);

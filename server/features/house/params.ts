@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { HOUSE_GAMES, type HouseGame, type HouseParams } from '../../../src/contract/casino.ts';
+import { HOUSE_MAX_BET, HOUSE_MIN_BET } from '../../../src/contract/house.ts';
 import { CentavosSchema } from '../../../src/contract/money.ts';
 import { VALIDATION_KEYS } from '../../../src/contract/validation/keys.ts';
 import { DICE_TARGET_MAX, DICE_TARGET_MIN } from './games/dice.ts';
 import { LIMBO_TARGET_MAX, LIMBO_TARGET_MIN, LIMBO_TARGET_STEP } from './games/limbo.ts';
 import { PLINKO_RISKS, PLINKO_ROWS } from './games/plinko.ts';
-import { HOUSE_MAX_BET, HOUSE_MIN_BET } from './limits.ts';
 import { HOUSE_KEYS } from './messages.ts';
 
 const integer = (key: string) => v.pipe(v.number(key), v.integer(key));

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { HOUSE_PROVIDER_CODE, type HouseParams, type HouseRoundView } from '../../../src/contract/casino.ts';
+import { HOUSE_MAX_PAYOUT } from '../../../src/contract/house.ts';
 import type { WalletView } from '../../../src/contract/wallet.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
@@ -8,13 +9,16 @@ import { toWalletView } from '../wallet/wallet.ts';
 import { houseActorKey } from './actor-key.ts';
 import type { HouseDeps } from './deps.ts';
 import { decideRound, payoutFor } from './games/outcome.ts';
-import { HOUSE_GAME_TITLES, HOUSE_MAX_PAYOUT } from './limits.ts';
+import { HOUSE_GAME_TITLES } from './limits.ts';
 import { HOUSE_MESSAGES } from './messages.ts';
 import { publishRound } from './publish-round.ts';
 import { houseBetReference, houseWinReference } from './references.ts';
 import { toRoundView } from './rounds.ts';
 import { houseRounds, houseSeeds } from './schema.ts';
 import { lockActivePair } from './seeds.ts';
+
+/** The contract's payout cap as the ledger's bigint centavos. */
+const MAX_PAYOUT = BigInt(HOUSE_MAX_PAYOUT);
 
 export interface PlayInput {
   game: HouseParams;
@@ -53,7 +57,7 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
     const seed = await lockActivePair(tx, { tenantId, actorKey });
     const { outcome, multiplier } = decideRound({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nextNonce }, input.game);
     const amount = BigInt(input.amount);
-    const payout = payoutFor(amount, multiplier, HOUSE_MAX_PAYOUT);
+    const payout = payoutFor(amount, multiplier, MAX_PAYOUT);
     const [round] = await tx
       .insert(houseRounds)
       .values({

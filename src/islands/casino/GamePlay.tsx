@@ -1,11 +1,22 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CatalogueGame } from '../../contract/casino.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { gameHref } from '../../lib/casino/format.ts';
 import { type CasinoLabels, fill } from '../../lib/casino/labels.ts';
 import { ensurePlayerList, recentList } from '../../stores/casino-player.ts';
-import { $gameMessage, $play, $selectedGame, closeGame, launchGame, loadGame, toggleFavorite, toggleLike, type ToggleResult } from '../../stores/casino-game.ts';
+import {
+  $gameMessage,
+  $play,
+  $selectedGame,
+  closeGame,
+  launchGame,
+  loadGame,
+  refreshSelectedGame,
+  toggleFavorite,
+  toggleLike,
+  type ToggleResult,
+} from '../../stores/casino-game.ts';
 import { $session } from '../../stores/session.ts';
 import './casino.css';
 
@@ -44,9 +55,19 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
   const player = session.status === 'user';
   const game = selected.status === 'ready' && selected.game.id === initial.id ? selected.game : null;
 
+  // Who is asking: a login or logout (here or inside the game frame) changes it.
+  const caller = session.status === 'user' ? session.token : 'guest';
+  const shownFor = useRef<string | null>(null);
+
   useEffect(() => {
+    shownFor.current = null;
     void loadGame(initial.gamecode, initial.providercode);
-  }, [initial.gamecode, initial.providercode, session.status]);
+  }, [initial.gamecode, initial.providercode]);
+  useEffect(() => {
+    // The first run is the load above; later ones only refresh the caller's flags, so an open frame stays open.
+    if (shownFor.current !== null && shownFor.current !== caller) void refreshSelectedGame(initial.gamecode, initial.providercode);
+    shownFor.current = caller;
+  }, [caller, initial.gamecode, initial.providercode]);
   useEffect(() => {
     if (selected.status === 'not-found') showNotFound();
   }, [selected.status]);

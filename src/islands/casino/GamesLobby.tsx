@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { GAME_TYPES, type GameType, type ProviderView } from '../../contract/casino.ts';
+import { GAME_TYPES, type GameType } from '../../contract/casino.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import type { PagedList } from '../../contract/wallet.ts';
 import type { CasinoLabels } from '../../lib/casino/labels.ts';
 import { hasMore } from '../../stores/casino-paged.ts';
+import { $providers, loadProviders, type ProviderChip, seedProviders } from '../../stores/casino-providers.ts';
 import { $gamesFilter, EMPTY_FILTER, gamesList, type GamesFilter, type LobbyGame, setGamesFilter, startLobby, toggleProvider, typeSearch } from '../../stores/games.ts';
 import { GameGrid } from './GameCard.tsx';
 import './casino.css';
@@ -14,7 +15,8 @@ interface Props {
   labels: CasinoLabels;
   /** The pre-rendered first page (bundle games), shown before and without JavaScript. */
   firstPage: PagedList<LobbyGame>;
-  providers: Omit<ProviderView, 'id'>[];
+  /** The providers the page was built with: the filter's chips until the store has its list. */
+  providers: ProviderChip[];
   categories: { slug: string; name: string }[];
   /** Category pages fix their category (no category select). */
   fixedCategory?: string;
@@ -39,15 +41,20 @@ function filterFromUrl(fixedCategory: string | undefined): GamesFilter {
  * The lobby (`/casino/games`, `/casino/category/{filter}`): filters and the
  * game grid with "Carregar mais". All rules live in `stores/games.ts`.
  */
-export function GamesLobby({ locale, labels, firstPage, providers, categories, fixedCategory }: Props) {
+export function GamesLobby({ locale, labels, firstPage, providers: builtProviders, categories, fixedCategory }: Props) {
   const id = useId();
   const state = useStore(gamesList.$state);
   const filter = useStore($gamesFilter);
+  const liveProviders = useStore($providers);
   // Before the first effect the store is empty: render the pre-rendered page (same HTML as the server's).
   const started = state.currentPage > 0 || state.status !== 'idle';
   const games = started ? state.items : firstPage.data;
+  const providers = started ? liveProviders.items : builtProviders;
 
   useEffect(() => {
+    // The build's providers first; a short list (4 or fewer) is then refreshed from the platform.
+    seedProviders(builtProviders);
+    void loadProviders();
     const wanted = filterFromUrl(fixedCategory);
     const plain = wanted.providers.length === 0 && !wanted.searchTerm && !wanted.type && !wanted.bonuses && wanted.category === (fixedCategory ?? '');
     void startLobby(wanted, plain ? firstPage : null);

@@ -5,9 +5,39 @@ import type { CasinoLabels } from '../../lib/casino/labels.ts';
 import { localePath } from '../../i18n/locales.ts';
 import { hasMore } from '../../stores/casino-paged.ts';
 import { ensurePlayerList, favoritesList, recentList } from '../../stores/casino-player.ts';
+import { ensureSuggested, suggestedList } from '../../stores/casino-suggested.ts';
 import { $session } from '../../stores/session.ts';
 import { GameGrid } from './GameCard.tsx';
 import './casino.css';
+
+/** The featured games offered when the player's list is empty ("try these"), paged like any list. */
+function SuggestedGames({ locale, labels }: { locale: Locale; labels: CasinoLabels }) {
+  const state = useStore(suggestedList.$state);
+  useEffect(() => {
+    void ensureSuggested();
+  }, []);
+  if (state.status === 'ready' && state.items.length === 0) return null;
+  return (
+    <section className="suggested" aria-labelledby="suggested-heading" aria-busy={state.status === 'loading'} data-testid="suggested-games">
+      <h2 id="suggested-heading">{labels.suggested}</h2>
+      {state.items.length > 0 && <GameGrid games={state.items} locale={locale} testId="suggested-grid" />}
+      {state.status === 'loading' && <p className="lobby__note">{labels.loading}</p>}
+      {state.status === 'error' && (
+        <p className="lobby__note lobby__note--error" role="alert">
+          {labels.listFailed}{' '}
+          <button type="button" className="link-button" onClick={() => void (state.currentPage > 0 ? suggestedList.loadMore() : suggestedList.reload())}>
+            {labels.retry}
+          </button>
+        </p>
+      )}
+      {hasMore(state) && (
+        <button type="button" className="button lobby__more" data-testid="suggested-more" onClick={() => void suggestedList.loadMore()}>
+          {labels.more}
+        </button>
+      )}
+    </section>
+  );
+}
 
 /**
  * `/casino/favorites` and `/casino/recent`: the player's games, paged. A
@@ -38,9 +68,12 @@ export function PlayerGames({ locale, labels, list }: { locale: Locale; labels: 
     <div aria-busy={state.status === 'loading'}>
       {state.items.length > 0 && <GameGrid games={state.items} locale={locale} testId={`${list}-grid`} />}
       {state.status === 'ready' && state.items.length === 0 && (
-        <p className="lobby__note">
-          {list === 'favorites' ? labels.noFavorites : labels.noRecent} <a href={localePath(locale, '/casino/games')}>{labels.seeGames}</a>
-        </p>
+        <>
+          <p className="lobby__note">
+            {list === 'favorites' ? labels.noFavorites : labels.noRecent} <a href={localePath(locale, '/casino/games')}>{labels.seeGames}</a>
+          </p>
+          <SuggestedGames locale={locale} labels={labels} />
+        </>
       )}
       {state.status === 'loading' && <p className="lobby__note">{labels.loading}</p>}
       {state.status === 'error' && (

@@ -4,6 +4,7 @@ import type { Locale } from '../../contract/tenant-bundle.ts';
 import { readPlayQuery } from '../../lib/house/query.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import { HOUSE_GAMES } from '../../contract/casino.ts';
+import { HOUSE_MAX_BET, HOUSE_MIN_BET } from '../../contract/house.ts';
 import {
   $amountIssue,
   $amountText,
@@ -50,6 +51,7 @@ export function HousePlayApp({ locale }: { locale: Locale }) {
   const sessionStatus = useStore($session).status;
   const amountId = useId();
   const amountErrorId = useId();
+  const amountLimitsId = useId();
 
   useEffect(() => {
     const query = readPlayQuery(location.search);
@@ -120,7 +122,7 @@ export function HousePlayApp({ locale }: { locale: Locale }) {
                 value={amountText}
                 disabled={playing}
                 aria-invalid={amountIssue ? true : undefined}
-                aria-describedby={amountIssue ? amountErrorId : undefined}
+                aria-describedby={amountIssue ? `${amountLimitsId} ${amountErrorId}` : amountLimitsId}
                 onChange={(event) => setAmountText(event.target.value)}
               />
               <button type="button" aria-label={t('house.amount.halfLabel')} disabled={playing} onClick={() => scaleAmount(0.5)}>
@@ -130,8 +132,11 @@ export function HousePlayApp({ locale }: { locale: Locale }) {
                 {t('house.amount.double')}
               </button>
             </div>
+            <p id={amountLimitsId} className="house-muted" data-testid="house-amount-limits">
+              {t('house.amount.limits', { min: formatBRL(HOUSE_MIN_BET, locale), max: formatBRL(HOUSE_MAX_BET, locale) })}
+            </p>
             {amountIssue && (
-              <p id={amountErrorId} className="house-error">
+              <p id={amountErrorId} className="house-error" data-testid="house-amount-error">
                 {messageText(t, amountIssue)}
               </p>
             )}
@@ -139,7 +144,7 @@ export function HousePlayApp({ locale }: { locale: Locale }) {
 
           {game === 'dice' && <DiceControls t={t} locale={locale} disabled={playing} />}
           {game === 'limbo' && <LimboControls t={t} locale={locale} disabled={playing} />}
-          {game === 'plinko' && <PlinkoControls t={t} disabled={playing} />}
+          {game === 'plinko' && <PlinkoControls t={t} locale={locale} disabled={playing} />}
           {paramsIssue && <p className="house-error">{messageText(t, paramsIssue)}</p>}
 
           {needsLogin || (state.status === 'needsLogin' && sessionStatus !== 'user') ? (

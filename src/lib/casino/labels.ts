@@ -10,7 +10,7 @@ const KEYS = [
   'by', 'provider', 'category', 'allCategories', 'type', 'allTypes', 'search', 'searchPlaceholder', 'bonusesOnly', 'allProviders',
   'filters', 'more', 'loading', 'empty', 'listFailed', 'retry', 'play', 'playDemo', 'onlyDemo', 'playing', 'playingDemo',
   'closeGame', 'frameTitle', 'maintenance', 'maintenanceText', 'like', 'likes', 'favorite', 'lastPlayed', 'continue',
-  'loginRequired', 'login', 'noFavorites', 'noRecent', 'seeGames', 'errors.toggle',
+  'loginRequired', 'login', 'noFavorites', 'noRecent', 'seeGames', 'suggested', 'errors.toggle',
 ] as const;
 export type CasinoLabelKey = (typeof KEYS)[number] | `types.${(typeof GAME_TYPES)[number]}`;
 export type CasinoLabels = Record<CasinoLabelKey, string>;

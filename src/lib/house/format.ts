@@ -18,6 +18,11 @@ export function formatMultiplier(multiplier: number, locale: Locale): string {
   return `${fixed(multiplier / 10_000, locale, 2, 4)}×`;
 }
 
+/** A payout-table entry, as short as it reads: 56000 → "5,6×" (pt) / "5.6×" (en), 10000000 → "1.000×", 2000 → "0,2×". */
+export function formatPayout(multiplier: number, locale: Locale): string {
+  return `${fixed(multiplier / 10_000, locale, 0, 2)}×`;
+}
+
 /** Hundredths → "50,37" (a dice roll or target). */
 export function formatHundredths(value: number, locale: Locale): string {
   return fixed(value / 100, locale, 2, 2);

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatMultiplier, formatPercentBps, parseHundredths, sameOutcome } from '../../../src/lib/house/format.ts';
+import { formatMultiplier, formatPayout, formatPercentBps, parseHundredths, sameOutcome } from '../../../src/lib/house/format.ts';
 import { readPlayQuery, readRoundQuery } from '../../../src/lib/house/query.ts';
 import { sha256Hex } from '../../../src/lib/house/sha256.ts';
 import { diceMultiplier, diceWinChance, limboWinChance } from '../../../src/lib/house/terms.ts';
@@ -21,6 +21,12 @@ describe('house lib', () => {
   it('formats multipliers and percentages per locale and parses typed targets', () => {
     expect(formatMultiplier(19_803, 'pt')).toBe('1,9803×');
     expect(formatMultiplier(20_000, 'en')).toBe('2.00×');
+    expect(formatPayout(56_000, 'pt')).toBe('5,6×');
+    expect(formatPayout(56_000, 'en')).toBe('5.6×');
+    expect(formatPayout(2_000, 'pt')).toBe('0,2×');
+    expect(formatPayout(81_000, 'en')).toBe('8.1×');
+    expect(formatPayout(10_000_000, 'pt')).toBe('1.000×');
+    expect(formatPayout(10_000_000, 'en')).toBe('1,000×');
     expect(formatPercentBps(9900, 'pt')).toBe('99,00 %');
     expect(formatPercentBps(9900, 'en')).toBe('99.00%');
     expect(parseHundredths('2,5')).toBe(250);

@@ -56,7 +56,7 @@ describe('amount', () => {
     expect(s.$amountIssue.get()).toBeNull();
   });
 
-  it('halves and doubles the typed stake in whole centavos', async () => {
+  it('halves and doubles the typed stake in whole centavos, within the bet limits', async () => {
     housePlatform();
     const s = await load();
     s.setAmountText('1,25');
@@ -65,9 +65,36 @@ describe('amount', () => {
     s.scaleAmount(2);
     s.scaleAmount(2);
     expect(s.$amountText.get()).toBe('2,48');
-    s.setAmountText('0,01');
+    s.setAmountText('0,15');
     s.scaleAmount(0.5);
-    expect(s.$amountText.get()).toBe('0,01');
+    expect(s.$amountText.get()).toBe('0,10');
+    s.setAmountText('600,00');
+    s.scaleAmount(2);
+    expect(s.$amountText.get()).toBe('1.000,00');
+    expect(s.$amountIssue.get()).toBeNull();
+  });
+
+  it('refuses stakes outside R$ 0,10 … R$ 1.000,00 (demo too), naming the limit in the page language, without calling the platform', async () => {
+    const p = housePlatform();
+    const s = await load();
+    s.setMode('demo');
+    s.setAmountText('0,09');
+    expect(s.$amountIssue.get()).toEqual({ key: 'house.amount.min', vars: { amount: 'R$\u00a00,10' } });
+    await s.play();
+    s.setAmountText('1000,01');
+    expect(s.$amountIssue.get()).toEqual({ key: 'house.amount.max', vars: { amount: 'R$\u00a01.000,00' } });
+    await s.play();
+    expect(plays(p.calls)).toEqual([]);
+    s.setAmountText('0,10');
+    expect(s.$amountIssue.get()).toBeNull();
+    s.setAmountText('1000,00');
+    expect(s.$amountIssue.get()).toBeNull();
+    await s.play();
+    expect(plays(p.calls).map((c) => (c.body as { amount: number }).amount)).toEqual([100_000]);
+
+    document.documentElement.dataset.locale = 'en';
+    s.setAmountText('0,05');
+    expect(s.$amountIssue.get()).toEqual({ key: 'house.amount.min', vars: { amount: 'R$0.10' } });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { PlinkoParams } from '../../../../src/contract/casino.ts';
+import { PLINKO_TABLES } from '../../../../src/contract/house.ts';
 import { type RoundSeeds, roundUint32s } from '../fairness/floats.ts';
-import { PLINKO_TABLES } from './plinko-tables.ts';
 
 export const PLINKO_ROWS = [8, 12, 16] as const;
 export const PLINKO_RISKS = ['low', 'medium', 'high'] as const;

@@ -4,7 +4,7 @@ import { HOUSE_RTP_BPS, type HouseGame, type HouseParams } from '../../../../src
 import { diceMultiplier, diceWinChance, DICE_OUTCOMES } from '../../../../server/features/house/games/dice.ts';
 import { decideRound } from '../../../../server/features/house/games/outcome.ts';
 import { PLINKO_RISKS, PLINKO_ROWS } from '../../../../server/features/house/games/plinko.ts';
-import { PLINKO_TABLES } from '../../../../server/features/house/games/plinko-tables.ts';
+import { PLINKO_TABLES } from '../../../../src/contract/house.ts';
 
 /**
  * Return to player: exact expectation and variance of each game at given

@@ -69,6 +69,64 @@ describe('play page island', () => {
     act(() => root.unmount());
   });
 
+  it('shows the bet limits and the Plinko payout table of the chosen rows and risk (the contract table the platform pays from)', async () => {
+    housePlatform();
+    history.replaceState(null, '', '/casino/play?game=plinko&mode=demo');
+    const { PLINKO_TABLES } = await import('../../../../src/contract/house.ts');
+    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
+    const root = createRoot(document.getElementById('host')!);
+    await act(async () => root.render(<HousePlayApp locale="pt" />));
+    await settle();
+    expect(byTestId('house-amount-limits')?.textContent).toBe('Aposta mínima R$\u00a00,10, máxima R$\u00a01.000,00.');
+
+    const table = () => byTestId('plinko-table')!;
+    const payouts = () => [...table().querySelectorAll('li')].map((li) => li.textContent);
+    expect(table().dataset.rows).toBe('12');
+    expect(table().dataset.risk).toBe('medium');
+    expect(payouts()).toHaveLength(13);
+    expect(payouts()[0]).toBe('Casa 0: 33×');
+    expect(payouts()[6]).toBe('Casa 6: 0,3×');
+    expect(document.getElementById(table().getAttribute('aria-labelledby')!)?.textContent).toBe('Pagamento por casa (12 linhas, risco médio)');
+
+    const choose = async (testId: string, value: string) =>
+      act(async () => {
+        const select = byTestId(testId) as HTMLSelectElement;
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    await choose('plinko-rows', '16');
+    await choose('plinko-risk', 'high');
+    expect(payouts()).toHaveLength(17);
+    expect(payouts()[0]).toBe('Casa 0: 1.000×');
+    expect(payouts()[1]).toBe('Casa 1: 130×');
+    expect([...table().querySelectorAll('li')].map((li) => Number(li.dataset.multiplier))).toEqual(PLINKO_TABLES[16].high);
+
+    // A stake below the minimum is refused under the field, with its limit; nothing is sent.
+    await act(async () => {
+      const input = byTestId('house-amount') as HTMLInputElement;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, '0,05');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(byTestId('house-amount-error')?.textContent).toBe('A aposta mínima é R$\u00a00,10.');
+    expect(byTestId('house-amount')?.getAttribute('aria-invalid')).toBe('true');
+    act(() => root.unmount());
+  });
+
+  it('shows the Plinko payouts and the limits in English with English numbers', async () => {
+    housePlatform();
+    history.replaceState(null, '', '/casino/play?game=plinko&mode=demo');
+    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
+    const root = createRoot(document.getElementById('host')!);
+    await act(async () => root.render(<HousePlayApp locale="en" />));
+    await settle();
+    expect(byTestId('house-amount-limits')?.textContent).toBe('Minimum bet R$0.10, maximum R$1,000.00.');
+    const payouts = [...byTestId('plinko-table')!.querySelectorAll('li')].map((li) => li.textContent);
+    expect(payouts[6]).toBe('Slot 6: 0.3×');
+    expect(payouts[1]).toBe('Slot 1: 11×');
+    act(() => root.unmount());
+  });
+
   it("shows a player's balance and applies the wallet of a real-money round", async () => {
     const p = housePlatform();
     p.wallet = { balance: 9_900, balance_withdrawal: 9_900, deposit_count: 1 };

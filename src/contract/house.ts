@@ -1,14 +1,29 @@
-import type { PlinkoParams } from '../../../../src/contract/casino.ts';
+import type { PlinkoParams } from './casino.ts';
 
 /**
- * Payout multipliers (1/10000) per landing slot 0 … rows, symmetric. The
- * industry's usual tables; with slot k's probability C(rows, k) / 2^rows
+ * House-game figures that the platform enforces and the site shows: one
+ * source so the bet field, the Plinko payout table and the server's checks
+ * never drift. The spec is silent on them; they are the platform's
+ * decisions, the same for real money and demo. Amounts are integer
+ * centavos; multipliers integers in 1/10000.
+ */
+
+/** Minimum stake of a round: R$ 0,10. */
+export const HOUSE_MIN_BET = 10;
+/** Maximum stake of a round: R$ 1.000,00. */
+export const HOUSE_MAX_BET = 100_000;
+/** A round pays at most R$ 100.000,00: a larger win (R$ 1.000,00 at Limbo 1000×) is cut to the cap. */
+export const HOUSE_MAX_PAYOUT = 10_000_000;
+
+/**
+ * Plinko payout multipliers (1/10000) per landing slot 0 … rows, symmetric.
+ * The industry's usual tables; with slot k's probability C(rows, k) / 2^rows
  * each returns between 98.9 % and 99.2 % (tests compute it exactly; the
  * stated RTP is 99 %):
  * 8 low 98.98 %, medium 98.91 %, high 99.06 %; 12 low 98.98 %, medium 98.99 %,
  * high 99.12 %; 16 low 99.00 %, medium 98.99 %, high 98.98 %.
  */
-export const PLINKO_TABLES: Record<PlinkoParams['rows'], Record<PlinkoParams['risk'], readonly number[]>> = {
+export const PLINKO_TABLES: Readonly<Record<PlinkoParams['rows'], Readonly<Record<PlinkoParams['risk'], readonly number[]>>>> = {
   8: {
     low: [56000, 21000, 11000, 10000, 5000, 10000, 11000, 21000, 56000],
     medium: [130000, 30000, 13000, 7000, 4000, 7000, 13000, 30000, 130000],
