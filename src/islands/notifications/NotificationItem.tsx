@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import type { NotificationView } from '../../contract/notifications.ts';
+import type { Locale } from '../../contract/tenant-bundle.ts';
+import { LANGUAGE_TAGS } from '../../lib/locale.ts';
+import { dismissNotification, markNotificationRead } from '../../stores/notifications.ts';
+
+/** One notification of the panel: title, message, date, link, and its actions. */
+export function NotificationItem({ t, locale, notification }: { t: TFunction; locale: Locale; notification: NotificationView }) {
+  const { title, message, url } = notification.notification;
+  const date = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'short', timeStyle: 'short' }).format(new Date(notification.created_at));
+  return (
+    <li className={`notification${notification.read ? '' : ' notification--unread'}`} data-testid="notification">
+      <div className="notification__body">
+        <strong className="notification__title">
+          {!notification.read && <span className="visually-hidden">{t('notifications.panel.unread')}: </span>}
+          {title[locale]}
+        </strong>
+        <p className="notification__message">{message[locale]}</p>
+        <time className="notification__date" dateTime={notification.created_at}>
+          {date}
+        </time>
+      </div>
+      <div className="notification__actions">
+        {url && (
+          <a className="notification__link" href={url}>
+            {t('notifications.panel.open')}
+          </a>
+        )}
+        {!notification.read && (
+          <button type="button" className="notification__action" onClick={() => void markNotificationRead(notification.id)}>
+            {t('notifications.panel.markRead')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="notification__dismiss"
+          onClick={() => void dismissNotification(notification.id)}
+          aria-label={`${t('notifications.panel.dismiss')}: ${title[locale]}`}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
+          </svg>
+        </button>
+      </div>
+    </li>
+  );
+}
