@@ -48,6 +48,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     key: config.realtime.key,
     secret: config.realtime.secret,
     logger: (line) => log.warn(`realtime: ${line}`),
+    limits: config.realtimeLimits,
+    clientIpHeader: config.clientIpHeader,
     ...(config.redisUrl ? { adapter: createRedisAdapter({ url: config.redisUrl, logger: (line) => log.warn(`realtime redis: ${line}`) }) } : {}),
   });
   const builder = createSiteBuilder({ ...tenantSource(database.db, config), sitesDir: config.sitesDir, log: (line) => log.info(`sites: ${line}`) });

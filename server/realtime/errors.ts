@@ -15,6 +15,8 @@ export const PusherErrorCode = {
   closedAfterInactivity: 4202,
   /** Pusher's range 4300–4399 is "any other error"; used for malformed frames. */
   invalidMessage: 4300,
+  /** Pusher: "client event rejected due to rate limit"; soketi also answers oversized frames with it. */
+  overLimit: 4301,
 } as const;
 
 export type PusherErrorCodeValue = (typeof PusherErrorCode)[keyof typeof PusherErrorCode];

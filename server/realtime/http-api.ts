@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type { Channel } from './channels/registry.ts';
 import type { RealtimeHub } from './hub.ts';
 import { parseBatch, parsePublishRequest, PublishRequestError, type PublishRequest } from './http-events.ts';
 import { verifySignedRequest } from './http-auth.ts';
@@ -13,7 +12,8 @@ interface ApiEnv {
  * `POST /apps/{id}/events`, `POST /apps/{id}/batch_events`,
  * `GET /apps/{id}/channels`, `GET /apps/{id}/channels/{name}` and
  * `GET /apps/{id}/channels/{name}/users`. Every request must be signed
- * (401 otherwise); another app id is 404. Channel info covers this node only.
+ * (401 otherwise); another app id is 404. Channel info comes from the
+ * adapter, so with Redis it counts the subscribers and members of all nodes.
  */
 export function httpApi(hub: RealtimeHub): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/apps/:appId');
@@ -31,28 +31,30 @@ export function httpApi(hub: RealtimeHub): Hono<ApiEnv> {
   api.post('/events', (c) => publishAll(c, (json) => [parsePublishRequest(json)]));
   api.post('/batch_events', (c) => publishAll(c, parseBatch));
 
-  api.get('/channels', (c) => {
+  api.get('/channels', async (c) => {
     const prefix = c.req.query('filter_by_prefix') ?? '';
     const withUserCount = infoFields(c).has('user_count');
     if (withUserCount && !prefix.startsWith('presence-')) return c.text('user_count needs filter_by_prefix=presence-', 400);
+    const names = [...(await hub.adapter.subscriptionCounts()).keys()].filter((name) => name.startsWith(prefix));
     const channels: Record<string, { user_count?: number }> = {};
-    for (const channel of hub.channels.list(prefix)) channels[channel.name] = withUserCount ? { user_count: userCount(channel) } : {};
+    for (const name of names) channels[name] = withUserCount ? { user_count: (await hub.adapter.presence(name)).count } : {};
     return c.json({ channels });
   });
 
-  api.get('/channels/:name', (c) => {
-    const channel = hub.channels.get(c.req.param('name'));
+  api.get('/channels/:name', async (c) => {
+    const name = c.req.param('name');
+    const subscriptions = (await hub.adapter.subscriptionCounts()).get(name) ?? 0;
     const info = infoFields(c);
-    const body: { occupied: boolean; user_count?: number; subscription_count?: number } = { occupied: channel !== undefined };
-    if (info.has('user_count')) body.user_count = channel ? userCount(channel) : 0;
-    if (info.has('subscription_count')) body.subscription_count = channel?.subscribers.size ?? 0;
+    const body: { occupied: boolean; user_count?: number; subscription_count?: number } = { occupied: subscriptions > 0 };
+    if (info.has('user_count')) body.user_count = name.startsWith('presence-') ? (await hub.adapter.presence(name)).count : 0;
+    if (info.has('subscription_count')) body.subscription_count = subscriptions;
     return c.json(body);
   });
 
-  api.get('/channels/:name/users', (c) => {
+  api.get('/channels/:name/users', async (c) => {
     const name = c.req.param('name');
     if (!name.startsWith('presence-')) return c.text('Users are only listed for presence channels', 400);
-    const ids = hub.channels.get(name)?.roster?.snapshot().ids ?? [];
+    const { ids } = await hub.adapter.presence(name);
     return c.json({ users: ids.map((id) => ({ id })) });
   });
 
@@ -73,8 +75,4 @@ export function httpApi(hub: RealtimeHub): Hono<ApiEnv> {
 
 function infoFields(c: Context): Set<string> {
   return new Set((c.req.query('info') ?? '').split(',').filter(Boolean));
-}
-
-function userCount(channel: Channel): number {
-  return channel.roster?.count ?? 0;
 }

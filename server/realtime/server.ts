@@ -6,7 +6,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { RealtimeAdapter } from './adapter.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { httpApi } from './http-api.ts';
-import { RealtimeHub } from './hub.ts';
+import { RealtimeHub, type OpenRequest } from './hub.ts';
+import { DEFAULT_LIMITS, type RealtimeLimits } from './limits.ts';
 import { createLocalAdapter } from './local-adapter.ts';
 
 export interface RealtimeServerOptions {
@@ -17,8 +18,16 @@ export interface RealtimeServerOptions {
   activityTimeoutSeconds?: number;
   /** How long a pinged client has to answer before it is closed with 4201. Default 30 (spec: pong 30000 ms). */
   pongTimeoutSeconds?: number;
-  /** How nodes share broadcasts; in-process when omitted. */
+  /** How nodes share broadcasts and presence; in-process when omitted. */
   adapter?: RealtimeAdapter;
+  /** Protective limits; each one omitted keeps its default (limits.ts). */
+  limits?: Partial<RealtimeLimits>;
+  /**
+   * Request header holding the client's IP as set by a trusted proxy (the
+   * platform's CLIENT_IP_HEADER); the first address of a list is used.
+   * Unset: the TCP peer address.
+   */
+  clientIpHeader?: string | null;
   logger?: (msg: string) => void;
 }
 
@@ -33,6 +42,12 @@ export interface RealtimeServer {
 const CLOSE_GRACE_MS = 2000;
 
 /**
+ * Frames up to this many times the message limit are read and answered with
+ * 4301; anything bigger is cut off by `ws` (close 1009) before it is buffered.
+ */
+const HARD_PAYLOAD_FACTOR = 8;
+
+/**
  * The realtime node: one HTTP server answering WebSocket upgrades at
  * `/app/{key}` (Pusher protocol 7) and the Pusher HTTP API at `/apps/{appId}/…`.
  * `publish` sends like the HTTP API does, without a network hop.
@@ -45,12 +60,14 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       secret: options.secret,
       activityTimeoutSeconds: options.activityTimeoutSeconds ?? 120,
       pongTimeoutSeconds: options.pongTimeoutSeconds ?? 30,
+      limits: { ...DEFAULT_LIMITS, ...options.limits },
       logger: options.logger ?? ((msg) => console.error(msg)),
     },
     options.adapter ?? createLocalAdapter(),
   );
   const http: Server = createServer(getRequestListener(httpApi(hub).fetch));
-  const sockets = new WebSocketServer({ noServer: true });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: hub.config.limits.messageBytes * HARD_PAYLOAD_FACTOR });
+  const clientIpHeader = options.clientIpHeader?.toLowerCase() ?? null;
   let stopHeartbeat: (() => void) | null = null;
 
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -61,7 +78,11 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) =>
-      attach(hub, ws, { appKey: decodeURIComponent(match[1] ?? ''), protocol: url.searchParams.get('protocol') }),
+      attach(hub, ws, {
+        appKey: decodeURIComponent(match[1] ?? ''),
+        protocol: url.searchParams.get('protocol'),
+        ip: clientIp(request, clientIpHeader),
+      }),
     );
   });
 
@@ -93,7 +114,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
 }
 
 /** Binds one `ws` socket to the protocol hub. */
-function attach(hub: RealtimeHub, ws: WebSocket, request: { appKey: string; protocol: string | null }): void {
+function attach(hub: RealtimeHub, ws: WebSocket, request: OpenRequest): void {
   ws.on('error', (error) => hub.config.logger(`realtime: socket error: ${error.message}`));
   const connection = hub.open(
     {
@@ -110,4 +131,10 @@ function attach(hub: RealtimeHub, ws: WebSocket, request: { appKey: string; prot
     if (!isBinary) void hub.receive(connection, raw.toString());
   });
   ws.on('close', () => void hub.disconnected(connection));
+}
+
+function clientIp(request: IncomingMessage, header: string | null): string {
+  const value = header === null ? undefined : request.headers[header];
+  const first = (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
+  return first || request.socket.remoteAddress || 'unknown';
 }

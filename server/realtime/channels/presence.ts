@@ -12,7 +12,7 @@ export interface PresenceSnapshot {
 }
 
 /**
- * Members of one presence channel on this node. One user may hold several
+ * Members of one presence channel, as the in-process adapter keeps them. One user may hold several
  * sockets (tabs); the user is added with the first and removed with the last,
  * which is when member_added / member_removed are due.
  */
@@ -45,9 +45,8 @@ export class PresenceRoster {
     return userId;
   }
 
-  /** The user id a socket joined as, for `user_id` on client events. */
-  userIdOf(socketId: string): string | undefined {
-    return this.userOfSocket.get(socketId);
+  hasUser(userId: string): boolean {
+    return this.members.has(userId);
   }
 
   get count(): number {

@@ -1,17 +1,18 @@
 import { channelRules, type ChannelRules } from './kinds.ts';
-import { PresenceRoster, type PresenceMember } from './presence.ts';
 
-/** One occupied channel on this node. */
+/** One channel with subscribers on this node. */
 export interface Channel {
   name: string;
   rules: ChannelRules;
   subscribers: Set<string>;
-  roster: PresenceRoster | null;
+  /** On presence channels: the user id each local socket joined as (for `user_id` on client events). */
+  userIds: Map<string, string>;
 }
 
 /**
- * The channels this node's sockets are subscribed to. A channel exists while
- * it has a subscriber and is dropped with its last one.
+ * The channels this node's sockets are subscribed to (who to deliver to). A
+ * channel exists while it has a local subscriber and is dropped with its
+ * last one. Presence members of all nodes live in the adapter.
  */
 export class ChannelRegistry {
   private readonly channels = new Map<string, Channel>();
@@ -20,31 +21,25 @@ export class ChannelRegistry {
     return this.channels.get(name);
   }
 
-  /** Subscribes a socket; `memberAdded` is true when a presence user appeared. */
-  join(name: string, socketId: string, member?: PresenceMember): { channel: Channel; memberAdded: boolean } {
+  /** Subscribes a socket, joined as `userId` on a presence channel. */
+  join(name: string, socketId: string, userId?: string): Channel {
     const channel = this.channels.get(name) ?? this.create(name);
     channel.subscribers.add(socketId);
-    const memberAdded = channel.roster !== null && member !== undefined && channel.roster.add(socketId, member);
-    return { channel, memberAdded };
+    if (userId !== undefined) channel.userIds.set(socketId, userId);
+    return channel;
   }
 
-  /** Unsubscribes a socket; `removedUserId` is set when a presence user left. */
-  leave(name: string, socketId: string): { removedUserId: string | null } {
+  /** Unsubscribes a socket; false when it was not subscribed. */
+  leave(name: string, socketId: string): boolean {
     const channel = this.channels.get(name);
-    if (!channel || !channel.subscribers.delete(socketId)) return { removedUserId: null };
-    const removedUserId = channel.roster ? channel.roster.remove(socketId) : null;
+    if (!channel || !channel.subscribers.delete(socketId)) return false;
+    channel.userIds.delete(socketId);
     if (channel.subscribers.size === 0) this.channels.delete(name);
-    return { removedUserId };
-  }
-
-  /** Occupied channels whose name starts with `prefix`. */
-  list(prefix = ''): Channel[] {
-    return [...this.channels.values()].filter((channel) => channel.name.startsWith(prefix));
+    return true;
   }
 
   private create(name: string): Channel {
-    const rules = channelRules(name);
-    const channel: Channel = { name, rules, subscribers: new Set(), roster: rules.presence ? new PresenceRoster() : null };
+    const channel: Channel = { name, rules: channelRules(name), subscribers: new Set(), userIds: new Map() };
     this.channels.set(name, channel);
     return channel;
   }

@@ -6,7 +6,8 @@ import type { Handler } from './context.ts';
  * A `client-` event: relayed to the channel's other subscribers, only from a
  * socket subscribed to a private or presence channel (never an encrypted one,
  * whose payload the server cannot vouch for). On presence channels the
- * sender's `user_id` is attached. Refusals answer `pusher:error` 4009 and keep the connection.
+ * sender's `user_id` is attached. Refusals answer `pusher:error` 4009 (4301
+ * past the per-second limit) and keep the connection.
  */
 export const clientEvent: Handler = ({ hub, connection }, incoming) => {
   const name = incoming.channel;
@@ -18,8 +19,11 @@ export const clientEvent: Handler = ({ hub, connection }, incoming) => {
     const reason = channel.rules.kind === 'encrypted' ? 'not allowed on encrypted channels' : 'only private and presence channels accept them';
     throw new PusherError(PusherErrorCode.unauthorized, `Client event rejected: ${reason}`);
   }
+  if (!connection.countClientEvent(hub.config.limits.clientEventsPerSecond)) {
+    throw new PusherError(PusherErrorCode.overLimit, `Client event rejected due to rate limit (${hub.config.limits.clientEventsPerSecond} per second)`);
+  }
   const relayed = frame(incoming.event, incoming.data, name);
-  const userId = channel.roster?.userIdOf(connection.id);
+  const userId = channel.userIds.get(connection.id);
   if (userId !== undefined) relayed.user_id = userId;
   return hub.broadcast({ channel: name, frame: relayed, exceptSocketId: connection.id });
 };

@@ -10,7 +10,9 @@ import { checkSubscription } from './subscription-auth.ts';
  * `pusher_internal:subscription_succeeded` (with the member list on presence
  * channels, whose other subscribers get `member_added` when a new user joins).
  * Refusal answers `pusher:subscription_error` on the channel (status 401, what
- * pusher-js and laravel-echo's `.error()` report) and `pusher:error` 4009.
+ * pusher-js and laravel-echo's `.error()` report) and `pusher:error` 4009;
+ * a limit (channels per connection, members per presence channel) answers
+ * type `LimitReached` with status and code 4100, as soketi does.
  */
 export const subscribe: Handler = async ({ hub, connection }, incoming) => {
   const data = dataObject(incoming.data);
@@ -18,7 +20,10 @@ export const subscribe: Handler = async ({ hub, connection }, incoming) => {
   if (typeof name !== 'string') throw new PusherError(PusherErrorCode.unauthorized, 'pusher:subscribe needs a channel');
   if (!isValidChannelName(name)) return refuse(connection, name, 'Invalid channel name');
   const rules = channelRules(name);
-  if (connection.channels.has(name)) return confirm(connection, name, hub.channels.get(name)?.roster?.snapshot());
+  if (connection.channels.has(name)) return confirm(connection, name, rules.presence ? await hub.adapter.presence(name) : undefined);
+  if (connection.channels.size >= hub.config.limits.channelsPerConnection) {
+    return refuseOverLimit(connection, name, `A connection may subscribe to at most ${hub.config.limits.channelsPerConnection} channels`);
+  }
 
   const check = checkSubscription(rules.kind, {
     connection,
@@ -29,20 +34,21 @@ export const subscribe: Handler = async ({ hub, connection }, incoming) => {
   });
   if (!check.ok) return refuse(connection, name, check.reason);
 
-  const { channel, memberAdded } = hub.channels.join(name, connection.id, check.member);
-  connection.channels.add(name);
-  confirm(connection, name, channel.roster?.snapshot());
-  if (memberAdded && check.member) {
-    await hub.broadcast({
-      channel: name,
-      frame: frame('pusher_internal:member_added', check.member, name),
-      exceptSocketId: connection.id,
-    });
+  const joined = await hub.join(connection, name, check.member);
+  if (joined.joined) return confirm(connection, name, joined.presence);
+  if (!connection.closed) {
+    refuseOverLimit(connection, name, `The maximum of ${hub.config.limits.presenceMembers} members per presence channel was reached`);
   }
 };
 
 function confirm(connection: Connection, channel: string, presence: object | undefined): void {
   connection.send(frame('pusher_internal:subscription_succeeded', presence === undefined ? {} : { presence }, channel));
+}
+
+function refuseOverLimit(connection: Connection, channel: string, reason: string): void {
+  const code = PusherErrorCode.overCapacity;
+  connection.send(frame('pusher:subscription_error', { type: 'LimitReached', error: reason, status: code }, channel));
+  connection.send(new PusherError(code, `Subscription to ${channel} refused: ${reason}`).toFrame());
 }
 
 function refuse(connection: Connection, channel: string, reason: string): void {

@@ -2,9 +2,17 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import Pusher, { type Options } from 'pusher-js';
 import PusherServer from 'pusher';
+import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
 import type { Actor, AppEnv, TenantContext } from '../../../server/http/context.ts';
-import { broadcastingRoutes, channelPolicy, createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from '../../../server/realtime/index.ts';
+import {
+  authorizeChannel,
+  broadcastingRoutes,
+  channelPolicy,
+  createRealtimeServer,
+  type RealtimeServer,
+  type RealtimeServerOptions,
+} from '../../../server/realtime/index.ts';
 
 export const APP = { appId: 'app-id', key: 'app-key', secret: 'app-secret' } as const;
 export const CASINO_ID = 7;
@@ -25,6 +33,22 @@ export async function startRealtime(overrides: Partial<RealtimeServerOptions> = 
   const { port } = await server.listen(0, '127.0.0.1');
   onCleanup(() => server.close());
   return { server, port };
+}
+
+export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether Redis answers; without it the multi-node tests are skipped (single-node mode needs none). */
+export async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
 }
 
 export function tenant(casinoId = CASINO_ID): TenantContext {
@@ -113,6 +137,10 @@ export function subscribed(client: Pusher, channelName: string): Promise<unknown
   });
 }
 
+/** A frame's `data`, parsed when it came as a JSON string. */
+export const dataOf = (frame: { data?: unknown }): Record<string, unknown> =>
+  (typeof frame.data === 'string' ? JSON.parse(frame.data) : frame.data) as Record<string, unknown>;
+
 export interface Frame {
   event: string;
   channel?: string;
@@ -129,8 +157,8 @@ export class RawClient {
   private readonly ws: WebSocket;
   private readonly waiters: Array<() => void> = [];
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
+  constructor(url: string, headers: Record<string, string> = {}) {
+    this.ws = new WebSocket(url, { headers });
     this.ws.on('message', (raw) => {
       this.frames.push(JSON.parse(raw.toString()) as Frame);
       this.notify();
@@ -145,14 +173,23 @@ export class RawClient {
     onCleanup(() => this.ws.terminate());
   }
 
-  static async connect(port: number, path = `/app/${APP.key}?protocol=7&client=js&version=8.6.0`): Promise<RawClient> {
-    const client = new RawClient(`ws://127.0.0.1:${port}${path}`);
+  static async connect(
+    port: number,
+    path = `/app/${APP.key}?protocol=7&client=js&version=8.6.0`,
+    headers: Record<string, string> = {},
+  ): Promise<RawClient> {
+    const client = new RawClient(`ws://127.0.0.1:${port}${path}`, headers);
     await client.waitFor((f) => f.event === 'pusher:connection_established' || f.event === 'pusher:error');
     return client;
   }
 
   send(frame: Frame): void {
     this.ws.send(JSON.stringify(frame));
+  }
+
+  /** Sends text as is (oversized or malformed frames). */
+  sendRaw(text: string): void {
+    this.ws.send(text);
   }
 
   /** The first frame (already received or coming) matching `predicate`. */
@@ -179,6 +216,16 @@ export class RawClient {
       });
     }
     return this.closeCode;
+  }
+
+  /** Subscribes with a valid signature, as `userId` on a presence channel; resolves with the answer frame. */
+  async subscribeSigned(channel: string, userId?: string, userInfo: unknown = {}): Promise<Frame> {
+    const presence = userId === undefined ? undefined : { user_id: userId, user_info: userInfo };
+    const signed = authorizeChannel({ ...APP, socketId: this.socketId, channelName: channel, ...(presence ? { presence } : {}) });
+    this.send({ event: 'pusher:subscribe', data: { channel, ...signed } });
+    return this.waitFor(
+      (f) => f.channel === channel && (f.event === 'pusher_internal:subscription_succeeded' || f.event === 'pusher:subscription_error'),
+    );
   }
 
   get socketId(): string {

@@ -1,32 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRedisAdapter } from '../../../server/realtime/index.ts';
-import { closeAll, connectPusher, nextValue, sdk, startAuthServer, startRealtime, subscribed, userActor } from './helpers.ts';
-
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Whether Redis answers; without it these tests are skipped (single-node mode needs none). */
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+import { closeAll, connectPusher, nextValue, redisReachable, redisUrl, sdk, startAuthServer, startRealtime, subscribed, userActor } from './helpers.ts';
 
 afterEach(closeAll);
 
 describe.skipIf(!(await redisReachable()))('Redis adapter: two nodes share channels', () => {
   it('delivers an event published on node B to a pusher-js client of node A, once', async () => {
-    const channel = `realtime-test:${randomUUID()}`;
-    const nodeA = await startRealtime({ adapter: createRedisAdapter({ url: redisUrl, channel }) });
-    const nodeB = await startRealtime({ adapter: createRedisAdapter({ url: redisUrl, channel }) });
+    const prefix = `realtime-test:${randomUUID()}`;
+    const nodeA = await startRealtime({ adapter: createRedisAdapter({ url: redisUrl, prefix }) });
+    const nodeB = await startRealtime({ adapter: createRedisAdapter({ url: redisUrl, prefix }) });
     const client = await connectPusher(nodeA.port);
     await subscribed(client, 'universal-public.7');
     const received: unknown[] = [];
@@ -43,9 +26,9 @@ describe.skipIf(!(await redisReachable()))('Redis adapter: two nodes share chann
   });
 
   it('relays client events between sockets on different nodes', async () => {
-    const channel = `realtime-test:${randomUUID()}`;
-    const nodeA = await startRealtime({ adapter: createRedisAdapter({ url: redisUrl, channel }) });
-    const nodeB = await startRealtime({ adapter: createRedisAdapter({ url: redisUrl, channel }) });
+    const prefix = `realtime-test:${randomUUID()}`;
+    const nodeA = await startRealtime({ adapter: createRedisAdapter({ url: redisUrl, prefix }) });
+    const nodeB = await startRealtime({ adapter: createRedisAdapter({ url: redisUrl, prefix }) });
     const auth = await startAuthServer();
     const alice = userActor(42, 'Alice');
     const a = await connectPusher(nodeA.port, auth, alice);
