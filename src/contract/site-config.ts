@@ -87,6 +87,8 @@ export const SiteConfigSchema = v.object({
   chat_support: v.boolean(),
   banners: v.array(BannerSchema),
   jivoChat: v.optional(v.string()),
+  /** Base address of the support-chat widget script; the widget loads from `{jivoScriptUrl}/{jivoChat}` (docs/chat.md). */
+  jivoScriptUrl: v.optional(v.pipe(v.string(), v.url())),
   /** Ambient fake-bet generator (spec section 4); never on for a regulated tenant. */
   fakeBets: v.boolean(),
 });

@@ -1,0 +1,93 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { ChatMessageView } from '../../../src/contract/chat.ts';
+import type { TenantContext } from '../../http/context.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { localizedKey } from '../../http/translate.ts';
+import { users } from '../users/schema.ts';
+import { type ChatDeps, chatClock } from './deps.ts';
+import type { MuteSchema, NoticeSchema } from './input.ts';
+import { CHAT_KEYS } from './messages.ts';
+import { publishMessageSent } from './publish.ts';
+import { presentMessage } from './present.ts';
+import { chatMessages, chatMutes } from './schema.ts';
+
+/** Who an operator moderation act is recorded as (`chat_messages.deleted_by`). */
+export const OPERATOR_ACTOR = 'operator';
+
+/**
+ * Deletes a message of the tenant: the row keeps `deleted_at`/`deleted_by`
+ * and is never listed again; `MessageSent {id, deleted: true}` tells open
+ * panels to drop it.
+ * @throws NotFoundError (404) when the message is not the tenant's or is already deleted.
+ */
+export async function deleteMessage(deps: ChatDeps, tenant: TenantContext, messageId: number): Promise<void> {
+  const [row] = await deps.db
+    .update(chatMessages)
+    .set({ deletedAt: chatClock(deps), deletedBy: OPERATOR_ACTOR })
+    .where(and(eq(chatMessages.tenantId, tenant.id), eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)))
+    .returning({ id: chatMessages.id });
+  if (!row) throw new NotFoundError('chat_message_not_found', { message: localizedKey(CHAT_KEYS.messageNotFound) });
+  await publishMessageSent(deps, tenant.config.casino_id, { id: row.id, deleted: true });
+}
+
+async function requirePlayer(deps: ChatDeps, tenantId: number, userId: number): Promise<void> {
+  const [player] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).limit(1);
+  if (!player) throw new NotFoundError('chat_player_not_found', { message: localizedKey(CHAT_KEYS.playerNotFound) });
+}
+
+/**
+ * Mutes a player of the tenant for `minutes` from now (a new mute replaces
+ * an older one, shorter or longer).
+ * @throws NotFoundError (404) when the player is not the tenant's.
+ */
+export async function mutePlayer(deps: ChatDeps, tenantId: number, input: v.InferOutput<typeof MuteSchema>): Promise<{ user_id: number; muted_until: string }> {
+  await requirePlayer(deps, tenantId, input.user_id);
+  const mutedUntil = new Date(chatClock(deps).getTime() + input.minutes * 60_000);
+  const reason = input.reason || null;
+  await deps.db
+    .insert(chatMutes)
+    .values({ tenantId, userId: input.user_id, mutedUntil, reason })
+    .onConflictDoUpdate({ target: [chatMutes.tenantId, chatMutes.userId], set: { mutedUntil, reason } });
+  return { user_id: input.user_id, muted_until: mutedUntil.toISOString() };
+}
+
+/**
+ * Lifts a player's mute (nothing to lift is fine).
+ * @throws NotFoundError (404) when the player is not the tenant's.
+ */
+export async function unmutePlayer(deps: ChatDeps, tenantId: number, userId: number): Promise<void> {
+  await requirePlayer(deps, tenantId, userId);
+  await deps.db.delete(chatMutes).where(and(eq(chatMutes.tenantId, tenantId), eq(chatMutes.userId, userId)));
+}
+
+/**
+ * Posts an operator notice: `pinned` on top of every panel until
+ * `pinned_until` when given, else `others`. Announced like any message.
+ * @throws ValidationError (422) when `pinned_until` is not in the future.
+ */
+export async function postNotice(deps: ChatDeps, tenant: TenantContext, input: v.InferOutput<typeof NoticeSchema>): Promise<ChatMessageView> {
+  const now = chatClock(deps);
+  const pinnedUntil = input.pinned_until ? new Date(input.pinned_until) : null;
+  if (pinnedUntil && pinnedUntil.getTime() <= now.getTime()) throw new ValidationError({ pinned_until: [CHAT_KEYS.pinnedPast] });
+  const [row] = await deps.db
+    .insert(chatMessages)
+    .values({
+      tenantId: tenant.id,
+      userId: null,
+      userName: '',
+      type: pinnedUntil ? 'pinned' : 'others',
+      text: input.text,
+      mission: input.mission ?? null,
+      colorClass: input.colorClass ?? null,
+      emoji: input.emoji ?? null,
+      pinnedUntil,
+      attachments: input.attachments,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('chat notice insert returned no row');
+  const view = presentMessage(row, now);
+  await publishMessageSent(deps, tenant.config.casino_id, view);
+  return view;
+}

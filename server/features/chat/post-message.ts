@@ -1,0 +1,95 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { CHAT_RATE_LIMITS, type ChatMessageView } from '../../../src/contract/chat.ts';
+import type { Actor, TenantContext } from '../../http/context.ts';
+import { DomainError, ForbiddenError, UnauthorizedError } from '../../http/errors.ts';
+import type { LocalizedText } from '../../http/messages.ts';
+import { translate } from '../../http/translate.ts';
+import { createDbRateLimiter } from '../rate-limit/limiter.ts';
+import { users } from '../users/schema.ts';
+import { type ChatDeps, chatClock } from './deps.ts';
+import type { PostMessageSchema } from './input.ts';
+import { CHAT_KEYS } from './messages.ts';
+import { publishMessageSent } from './publish.ts';
+import { chatDisplayName, presentMessage } from './present.ts';
+import { chatMessages, chatMutes } from './schema.ts';
+
+/** Rate-limit keys: per tenant and player, so nobody else's chatter counts. */
+export const chatRateKey = {
+  burst: (tenantId: number, userId: number) => `chat-burst:${tenantId}:${userId}`,
+  perMinute: (tenantId: number, userId: number) => `chat-minute:${tenantId}:${userId}`,
+};
+
+/** The end of a mute as players read it: Brasília time, in their language. */
+function mutedUntilText(until: Date): LocalizedText {
+  const format = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(until);
+  return {
+    pt: translate('pt', CHAT_KEYS.muted, { until: format('pt-BR') }),
+    en: translate('en', CHAT_KEYS.muted, { until: format('en-US') }),
+  };
+}
+
+/** The end of the player's mute in this tenant, or null when they may write. */
+async function activeMute(deps: ChatDeps, tenantId: number, userId: number, now: Date): Promise<Date | null> {
+  const [mute] = await deps.db
+    .select({ until: chatMutes.mutedUntil })
+    .from(chatMutes)
+    .where(and(eq(chatMutes.tenantId, tenantId), eq(chatMutes.userId, userId), gt(chatMutes.mutedUntil, sql`${now.toISOString()}::timestamptz`)))
+    .limit(1);
+  return mute?.until ?? null;
+}
+
+/**
+ * Stores a player's message and announces it with `MessageSent` on the
+ * tenant's public channel. The text is kept exactly as typed (trimmed):
+ * plain text that every client renders as text, never as markup.
+ * @throws UnauthorizedError (401) for guests; ForbiddenError (403,
+ * `muted_until`) for a muted player; DomainError 429 (`retry_in`) past
+ * 1 message / 2 s or 10 / minute.
+ */
+export async function postMessage(
+  deps: ChatDeps,
+  ctx: { tenant: TenantContext; actor: Actor | null },
+  input: v.InferOutput<typeof PostMessageSchema>,
+): Promise<ChatMessageView> {
+  if (ctx.actor?.kind !== 'user') throw new UnauthorizedError();
+  const tenantId = ctx.tenant.id;
+  const userId = ctx.actor.userId;
+  const now = chatClock(deps);
+
+  const mutedUntil = await activeMute(deps, tenantId, userId, now);
+  if (mutedUntil) throw new ForbiddenError('chat_muted', { message: mutedUntilText(mutedUntil), details: { muted_until: mutedUntil.toISOString() } });
+
+  const limiter = deps.limiter ?? createDbRateLimiter(deps.db, () => chatClock(deps));
+  const burst = await limiter.hit(chatRateKey.burst(tenantId, userId), CHAT_RATE_LIMITS.burst);
+  const minute = await limiter.hit(chatRateKey.perMinute(tenantId, userId), CHAT_RATE_LIMITS.perMinute);
+  if (burst.blocked || minute.blocked) {
+    const retryIn = Math.max(burst.blocked ? burst.retryIn : 0, minute.blocked ? minute.retryIn : 0);
+    throw new DomainError('chat_rate_limited', 429, undefined, { details: { retry_in: retryIn } });
+  }
+
+  const [author] = await deps.db
+    .select({ name: users.name, settings: users.settings })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  if (!author) throw new UnauthorizedError();
+
+  const [row] = await deps.db
+    .insert(chatMessages)
+    .values({
+      tenantId,
+      userId,
+      userName: chatDisplayName(author.name, author.settings),
+      type: 'global',
+      text: input.text,
+      attachments: input.attachments,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('chat message insert returned no row');
+  const view = presentMessage(row, now);
+  await publishMessageSent(deps, ctx.tenant.config.casino_id, view);
+  return view;
+}

@@ -1,0 +1,137 @@
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useRef } from 'react';
+import { CHAT_TEXT_MAX, chatTextLength } from '../../contract/chat.ts';
+import type { Locale } from '../../contract/tenant-bundle.ts';
+import { formatBRL } from '../../lib/money-format.ts';
+import {
+  $chatAmountBet,
+  $chatCanWrite,
+  $chatDraft,
+  $chatLoad,
+  $chatSend,
+  $chatView,
+  closeChat,
+  loadChat,
+  sendChatMessage,
+  setChatDraft,
+} from '../../stores/chat.ts';
+import { messageText } from '../auth/use-translator.ts';
+import { ChatMessage } from './ChatMessage.tsx';
+
+/**
+ * The chat side panel: pinned messages on top, then the conversation
+ * (scrolled to the newest), and the composer for players or the "log in to
+ * chat" prompt for guests (its button opens the login modal through the
+ * header's `[data-auth-open]` handler). Esc closes it.
+ */
+export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
+  const titleId = useId();
+  const inputId = useId();
+  const load = useStore($chatLoad);
+  const view = useStore($chatView);
+  const amountBet = useStore($chatAmountBet);
+  const canWrite = useStore($chatCanWrite);
+  const draft = useStore($chatDraft);
+  const send = useStore($chatSend);
+  const list = useRef<HTMLOListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+
+  // Keyboard users land in the panel: on the composer for players, on "close" for guests.
+  useEffect(() => {
+    (input.current ?? close.current)?.focus();
+  }, []);
+
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [view.others.length]);
+
+  const length = chatTextLength(draft.trim());
+  return (
+    <section
+      className="chat-panel"
+      role="dialog"
+      aria-labelledby={titleId}
+      data-testid="chat-panel"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') closeChat();
+      }}
+    >
+      <header className="chat-panel__head">
+        <h2 id={titleId}>{t('chat.panel.title')}</h2>
+        <button ref={close} type="button" className="chat-panel__close" onClick={closeChat} aria-label={t('chat.panel.close')}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
+          </svg>
+        </button>
+      </header>
+      {canWrite && amountBet > 0 && <p className="chat-panel__bet">{t('chat.panel.amountBet', { amount: formatBRL(amountBet, locale) })}</p>}
+      {view.pinned.length > 0 && (
+        <ol className="chat-panel__pinned" aria-label={t('chat.panel.pinned')}>
+          {view.pinned.map((message) => (
+            <ChatMessage key={message.id} message={message} t={t} locale={locale} pinned />
+          ))}
+        </ol>
+      )}
+      {load.status === 'loading' && view.others.length === 0 && <p className="chat-panel__status">{t('chat.panel.loading')}</p>}
+      {load.status === 'failed' && (
+        <div className="chat-panel__status" role="alert">
+          <p>{messageText(t, load.message)}</p>
+          <button type="button" className="chat-panel__retry" onClick={() => void loadChat()}>
+            {t('chat.panel.retry')}
+          </button>
+        </div>
+      )}
+      {load.status === 'ready' && view.others.length === 0 && view.pinned.length === 0 && <p className="chat-panel__status">{t('chat.panel.empty')}</p>}
+      <ol ref={list} className="chat-panel__messages" aria-label={t('chat.panel.messages')} aria-live="polite">
+        {view.others.map((message) => (
+          <ChatMessage key={message.id} message={message} t={t} locale={locale} pinned={false} />
+        ))}
+      </ol>
+      {canWrite ? (
+        <form
+          className="chat-panel__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void sendChatMessage();
+          }}
+        >
+          <label htmlFor={inputId} className="visually-hidden">
+            {t('chat.panel.placeholder')}
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            className="chat-panel__input"
+            type="text"
+            autoComplete="off"
+            value={draft}
+            placeholder={t('chat.panel.placeholder')}
+            aria-invalid={send.status === 'failed' || length > CHAT_TEXT_MAX}
+            onChange={(event) => setChatDraft(event.currentTarget.value)}
+          />
+          <button type="submit" className="chat-panel__send" disabled={send.status === 'sending'}>
+            {send.status === 'sending' ? t('chat.panel.sending') : t('chat.panel.send')}
+          </button>
+          <span className={length > CHAT_TEXT_MAX ? 'chat-panel__counter chat-panel__counter--over' : 'chat-panel__counter'} aria-hidden="true">
+            {t('chat.panel.counter', { length, max: CHAT_TEXT_MAX })}
+          </span>
+          {send.status === 'failed' && (
+            <p className="chat-panel__error" role="alert">
+              {messageText(t, send.message)}
+            </p>
+          )}
+        </form>
+      ) : (
+        <div className="chat-panel__guest" data-testid="chat-guest-prompt">
+          <p>{t('chat.panel.guestPrompt')}</p>
+          <button type="button" className="chat-panel__login" data-auth-open="login">
+            {t('chat.panel.login')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
