@@ -50,6 +50,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Codes sent by SMS/e-mail are read by the tests through the development outbox.
         DEV_OUTBOX: 'true',
+        // The push test's stand-in push service listens on http://127.0.0.1.
+        PUSH_ALLOW_LOOPBACK_HTTP: 'true',
         // Every browser test comes from 127.0.0.1: scale the per-IP limits so they do not trip.
         IP_RATE_LIMIT_SCALE: '100',
         // Captcha checks and Google ID tokens go to the local stand-ins (tests/e2e/stand-ins).

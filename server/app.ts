@@ -11,9 +11,16 @@ import { isSandboxPsp, sandboxPayRoutes } from './features/payments/sandbox/rout
 import { casinoOperatorRoutes } from './features/casino/operator-routes.ts';
 import { providerWalletRoutes } from './features/casino/provider-wallet/routes.ts';
 import { casinoRoutes } from './features/casino/routes.ts';
+import { chatOperatorRoutes } from './features/chat/operator-routes.ts';
+import { chatRoutes } from './features/chat/routes.ts';
 import { geoipRoutes } from './features/geoip/routes.ts';
 import { houseRoutes } from './features/house/routes.ts';
+import { notificationOperatorRoutes } from './features/notifications/operator-routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
+import { pushDepsFromConfig } from './features/push/deps.ts';
+import { pushRoutes } from './features/push/routes.ts';
+import { createPushSender } from './features/push/send.ts';
 import type { SiteBuilder } from './features/operator/site-builder.ts';
 import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
@@ -102,8 +109,13 @@ export function createApp(deps: AppDeps): Hono {
   const withdrawals =
     deps.withdrawals ??
     (payments && isPayoutPsp(payments.psp) ? createWithdrawalsDeps({ ...payments, psp: payments.psp, config: deps.config }) : null);
+  const publish: Publish = deps.publish ?? deps.payments?.publish ?? (async () => {});
+  const pushDeps = pushDepsFromConfig({ db: deps.db, log, config: deps.config });
+  const notifications = { db: deps.db, publish, log, push: createPushSender(pushDeps) };
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites, withdrawals }));
   api.route('/operator', casinoOperatorRoutes({ db: deps.db }));
+  api.route('/operator', chatOperatorRoutes({ db: deps.db, publish, log }));
+  api.route('/operator', notificationOperatorRoutes(notifications));
   if (payments) api.route('/', pixWebhookRoutes(payments));
   if (withdrawals) api.route('/', payoutWebhookRoutes(withdrawals));
   if (payments && isSandboxPsp(payments.psp)) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
@@ -115,10 +127,12 @@ export function createApp(deps: AppDeps): Hono {
   for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
   tenantApi.route('/', walletRoutes({ db: deps.db }));
   tenantApi.route('/', casinoRoutes({ db: deps.db, log }));
-  const publish: Publish = deps.publish ?? deps.payments?.publish ?? (async () => {});
   tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));
+  tenantApi.route('/', chatRoutes({ db: deps.db, publish, log }));
   if (payments) tenantApi.route('/', depositRoutes(payments));
+  tenantApi.route('/', pushRoutes(pushDeps));
   if (withdrawals) tenantApi.route('/', withdrawalRoutes(withdrawals));
+  tenantApi.route('/', notificationRoutes(notifications));
   for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
   api.route('/', tenantApi);
   // Aggregators settle rounds even while a tenant is in maintenance: tenant resolution only, no open-tenant check.

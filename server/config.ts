@@ -53,6 +53,19 @@ export interface Config {
   };
   /** REDIS_URL: Redis for sharing realtime channels between nodes. Unset = one in-process node. */
   redisUrl: string | null;
+  /** Realtime limits protecting the server from one client (docs/realtime.md lists the codes). */
+  realtimeLimits: {
+    /** REALTIME_MAX_MESSAGE_BYTES: largest client frame; bigger gets 4301. Default 10240 (10 KB). */
+    messageBytes: number;
+    /** REALTIME_CLIENT_EVENTS_PER_SECOND: client events per connection per second; more get 4301. Default 10. */
+    clientEventsPerSecond: number;
+    /** REALTIME_MAX_CHANNELS_PER_CONNECTION: channels one connection may hold; more are refused with 4100. Default 100. */
+    channelsPerConnection: number;
+    /** REALTIME_MAX_PRESENCE_MEMBERS: users per presence channel, all nodes together; more refused with 4100. Default 10000 (every visitor joins the tenant's presence twin). */
+    presenceMembers: number;
+    /** REALTIME_CONNECTIONS_PER_IP_PER_SECOND: new connections per IP per second; more are closed with 4100. Default 50. */
+    connectionsPerIpPerSecond: number;
+  };
   /**
    * SITE_ORIGIN_SCHEME: scheme of the tenants' public origin (canonical URLs,
    * sitemaps). Default: `http` for `localhost`, `*.localhost` and IP
@@ -180,6 +193,20 @@ export interface Config {
    * comma). Default none: no aggregator may call.
    */
   gameProviderSecrets: ReadonlyMap<string, string>;
+  push: {
+    /**
+     * VAPID_SUBJECT: contact push services may use about this platform's
+     * pushes (RFC 8292 `sub`), `mailto:` or `https:`. Default
+     * `mailto:push@example.com`: set the operator's address in production.
+     */
+    vapidSubject: string;
+    /**
+     * PUSH_ALLOW_LOOPBACK_HTTP: `true` accepts push subscriptions whose
+     * endpoint is http(s) on 127.0.0.1, localhost or ::1 (local push
+     * endpoints of tests). Default false: only public https endpoints.
+     */
+    allowLoopbackHttp: boolean;
+  };
   /** SEED_DEMO: seed the three demo tenants when the tenants table is empty. Default true. */
   seedDemo: boolean;
   /** LOG_LEVEL: debug, info, warn, error or silent. Default info. */
@@ -264,6 +291,11 @@ const scryptLogN = v.pipe(
 );
 
 const redisUrl = v.pipe(nonEmpty, v.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'));
+const realtimeLimit = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,6}$/, 'must be a whole number from 1 to 9999999'),
+  v.transform(Number),
+);
 
 /** Each variable, its schema and its default (undefined = optional). */
 const variables = {
@@ -281,6 +313,11 @@ const variables = {
   REALTIME_PUBLIC_PORT: [port, undefined],
   REALTIME_FORCE_TLS: [bool, undefined],
   REDIS_URL: [redisUrl, undefined],
+  REALTIME_MAX_MESSAGE_BYTES: [realtimeLimit, '10240'],
+  REALTIME_CLIENT_EVENTS_PER_SECOND: [realtimeLimit, '10'],
+  REALTIME_MAX_CHANNELS_PER_CONNECTION: [realtimeLimit, '100'],
+  REALTIME_MAX_PRESENCE_MEMBERS: [realtimeLimit, '10000'],
+  REALTIME_CONNECTIONS_PER_IP_PER_SECOND: [realtimeLimit, '50'],
   SITE_ORIGIN_SCHEME: [v.picklist(['http', 'https'], 'must be http or https'), undefined],
   SITE_ORIGIN_PORT: [port, undefined],
   DATA_DIR: [nonEmpty, './data'],
@@ -325,6 +362,8 @@ const variables = {
     '',
   ],
   DEV_OUTBOX: [bool, 'false'],
+  VAPID_SUBJECT: [v.pipe(nonEmpty, v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')), 'mailto:push@example.com'],
+  PUSH_ALLOW_LOOPBACK_HTTP: [bool, 'false'],
   SEED_DEMO: [bool, 'true'],
   LOG_LEVEL: [v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'],
 } as const;
@@ -397,6 +436,13 @@ export function getConfig(env: NodeJS.ProcessEnv): Config {
       forceTls: p.REALTIME_FORCE_TLS ?? null,
     },
     redisUrl: p.REDIS_URL ?? null,
+    realtimeLimits: {
+      messageBytes: p.REALTIME_MAX_MESSAGE_BYTES,
+      clientEventsPerSecond: p.REALTIME_CLIENT_EVENTS_PER_SECOND,
+      channelsPerConnection: p.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+      presenceMembers: p.REALTIME_MAX_PRESENCE_MEMBERS,
+      connectionsPerIpPerSecond: p.REALTIME_CONNECTIONS_PER_IP_PER_SECOND,
+    },
     siteOriginScheme: p.SITE_ORIGIN_SCHEME ?? null,
     siteOriginPort: p.SITE_ORIGIN_PORT ?? null,
     dataDir: p.DATA_DIR,
@@ -432,6 +478,7 @@ export function getConfig(env: NodeJS.ProcessEnv): Config {
         .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)] as const),
     ),
     devOutbox: p.DEV_OUTBOX,
+    push: { vapidSubject: p.VAPID_SUBJECT, allowLoopbackHttp: p.PUSH_ALLOW_LOOPBACK_HTTP },
     seedDemo: p.SEED_DEMO,
     logLevel: p.LOG_LEVEL,
   };

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open.ts';
 import type { Publish } from './features/payments/deps.ts';
 import { createBcbApiPsp } from './features/payments/bcb-api/bcb-api-psp.ts';
 import { createSandboxPsp } from './features/payments/sandbox/sandbox-psp.ts';
+import { loadOrCreateVapidKeys } from './features/push/vapid-keys.ts';
 import { seedDemoTenants } from './features/tenants/demo/seed.ts';
 import { createWithdrawalsDeps } from './features/withdrawals/deps.ts';
 import { startPayoutWorker } from './features/withdrawals/worker.ts';
@@ -41,6 +42,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   await database.migrate();
   log.info(`Database ready (${database.kind})`);
   if (config.seedDemo) await seedDemoTenants(database.db, log);
+  // Web Push signs with one VAPID key pair for the platform's lifetime: made on the first start, read on the others.
+  await loadOrCreateVapidKeys(database.db);
   if (config.devOutbox) log.warn('DEV_OUTBOX=true: GET /api/dev/outbox lists verification codes (development and browser tests only)');
 
   const realtime = createRealtimeServer({

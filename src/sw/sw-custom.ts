@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { chooseClickAction } from './notification-click.ts';
 
 /**
  * The site's service worker, served at `/sw-custom.js` with scope `/` (spec
@@ -50,33 +51,34 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(payload.title, {
       body: payload.body,
       icon: payload.icon,
-      data: { url: payload.url ?? '/' },
+      data: { url: payload.url },
     }),
   );
 });
 
-/** Only URLs of this site are opened; anything else falls back to the home page. */
-function sameOriginUrl(raw: unknown): string {
-  try {
-    const url = new URL(typeof raw === 'string' ? raw : '/', self.location.origin);
-    return url.origin === self.location.origin ? url.href : self.location.origin + '/';
-  } catch {
-    return self.location.origin + '/';
-  }
-}
-
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = sameOriginUrl((event.notification.data as { url?: unknown } | null)?.url);
+  const rawUrl = (event.notification.data as { url?: unknown } | null)?.url;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const existing = windows.find((client) => client.url === target);
-      if (existing) {
-        await existing.focus();
+      // Without includeUncontrolled, matchAll lists only the tabs this worker controls.
+      const controlled = new Set((await self.clients.matchAll({ type: 'window' })).map((w) => w.id));
+      const action = chooseClickAction(
+        windows.map((w) => ({ url: w.url, controlled: controlled.has(w.id) })),
+        rawUrl,
+        self.location.origin,
+      );
+      if (action.kind === 'open') {
+        await self.clients.openWindow(action.url);
         return;
       }
-      await self.clients.openWindow(target);
+      const client = windows[action.index]!;
+      await client.focus();
+      if (action.kind === 'navigate') {
+        // navigate() fails on a tab this worker does not control: open the target instead.
+        await client.navigate(action.url).catch(() => self.clients.openWindow(action.url));
+      }
     })(),
   );
 });

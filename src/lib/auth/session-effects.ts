@@ -18,6 +18,8 @@ export function installSessionEffects(): void {
     void import('./user-realtime.ts')
       .then((m) => m.joinUserChannels(user.id, session.token))
       .catch(() => undefined);
+    void import('../notifications/player.ts').then((m) => m.startPlayerNotifications()).catch(() => undefined);
+    void import('../push/start.ts').then((m) => m.startPushPrompt()).catch(() => undefined);
   });
   onSignedOut(() => {
     void import('./user-realtime.ts').then((m) => m.leaveAllChannels()).catch(() => undefined);

@@ -1,0 +1,15 @@
+import type { PushKeyAnswer } from '../../contract/push.ts';
+import { api } from '../api/client.ts';
+import type { SubscribeDeps } from './subscribe.ts';
+
+/** The real browser and platform behind `subscribeToPush`. */
+export function browserSubscribeDeps(): SubscribeDeps {
+  return {
+    requestPermission: () => Notification.requestPermission(),
+    serviceWorkerReady: () => navigator.serviceWorker.ready,
+    fetchPublicKey: async () => (await api.get<PushKeyAnswer>('/subscription/key')).publicKey,
+    saveSubscription: async (subscription) => {
+      await api.post('/subscription', { endpoint: subscription.endpoint, keys: subscription.keys });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { $pushModal, configurePush, type PushPermission, schedulePushModal } from '../../stores/push.ts';
+import { browserSubscribeDeps } from './browser.ts';
+import { subscribeToPush } from './subscribe.ts';
+import { isMobileDevice, isPushSupported, isStandaloneDisplay } from './support.ts';
+
+/**
+ * Starts the push-permission prompt after a sign-in (loaded on demand by the
+ * session effects): wires the store to this browser once, mounts the island
+ * when the modal first opens, and schedules one attempt to show it.
+ */
+let configured = false;
+
+function browserStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function startPushPrompt(): void {
+  if (!configured) {
+    configured = true;
+    const storage = browserStorage();
+    configurePush({
+      ...(storage ? { storage } : {}),
+      supported: () => isPushSupported(),
+      permission: () => (isPushSupported() ? (Notification.permission as PushPermission) : 'default'),
+      mobile: () => isMobileDevice(),
+      standalone: () => isStandaloneDisplay(),
+      otherModalOpen: () => document.querySelector('dialog[open]:not([data-push-modal])') !== null,
+      subscribe: () => subscribeToPush(browserSubscribeDeps()),
+    });
+    $pushModal.subscribe((state) => {
+      if (state.open) void import('../../islands/push/mount.tsx').then((m) => m.ensurePushRoot()).catch(() => undefined);
+    });
+  }
+  schedulePushModal();
+}

@@ -1,0 +1,204 @@
+import { atom } from 'nanostores';
+import { keyMessage, type Message } from '../lib/auth/message.ts';
+import { PUSH_MESSAGES, type SubscribeOutcome } from '../lib/push/subscribe.ts';
+import type { StorageLike } from '../lib/storage.ts';
+import { $depositOpen } from './deposit.ts';
+import { $session } from './session.ts';
+
+/**
+ * The push-permission modal (spec sections 4 and 9): when it may show, the
+ * player's answer, and when it may show again. All browser access goes
+ * through `PushEnvironment` so the rules are tested with a fake clock,
+ * storage and browser.
+ */
+
+/** The browser's notification permission (spec: default, granted, denied). */
+export type PushPermission = 'default' | 'granted' | 'denied';
+
+/** A closed modal shows again after 24 h… */
+export const PUSH_CLOSED_AGAIN_MS = 24 * 60 * 60 * 1000;
+/** …a denial after 5 days. */
+export const PUSH_DENIED_AGAIN_MS = 5 * 24 * 60 * 60 * 1000;
+/** The modal waits 5 s after sign-in and after any other modal closed before it opens. */
+export const PUSH_MODAL_DELAY_MS = 5000;
+/** How often a modal in the way is re-checked. */
+export const PUSH_RECHECK_MS = 1000;
+/** Local storage keys of the last close and the last denial (epoch ms). */
+export const PUSH_STORAGE_KEYS = { closedAt: 'pushModalClosedAt', deniedAt: 'pushDeniedAt' } as const;
+
+export type PushModalState = { open: false } | { open: true; busy: boolean };
+export type PushOutcome = { tone: 'success' | 'error'; message: Message };
+
+/** Why the modal may not show now; the first two pass (re-checked), the rest end the attempt. */
+export type PushBlocker = 'depositOpen' | 'otherModal' | 'signedOut' | 'unsupported' | 'granted' | 'notInstalled' | 'deniedRecently' | 'closedRecently';
+
+export const $pushModal = atom<PushModalState>({ open: false });
+export const $pushPermission = atom<PushPermission>('default');
+/** The result of the last subscription attempt, shown by the island as a toast, then cleared. */
+export const $pushOutcome = atom<PushOutcome | null>(null);
+
+export interface PushEnvironment {
+  now: () => number;
+  storage: StorageLike;
+  setTimer: (run: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  /** Notification, service worker and push manager support. */
+  supported: () => boolean;
+  permission: () => PushPermission;
+  mobile: () => boolean;
+  /** Running as the installed app (display mode standalone). */
+  standalone: () => boolean;
+  /** Some other modal (`<dialog open>`) is on screen. */
+  otherModalOpen: () => boolean;
+  subscribe: () => Promise<SubscribeOutcome>;
+}
+
+const memory = new Map<string, string>();
+const defaults: PushEnvironment = {
+  now: () => Date.now(),
+  storage: {
+    getItem: (key) => memory.get(key) ?? null,
+    setItem: (key, value) => void memory.set(key, value),
+    removeItem: (key) => void memory.delete(key),
+  },
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  supported: () => false,
+  permission: () => 'default',
+  mobile: () => false,
+  standalone: () => false,
+  otherModalOpen: () => false,
+  subscribe: async () => ({ status: 'failed', message: keyMessage(PUSH_MESSAGES.unsupported) }),
+};
+let env: PushEnvironment = defaults;
+
+/** Sets the browser access (lib/push/start.ts) or a test's fakes; unspecified parts keep their defaults. */
+export function configurePush(overrides: Partial<PushEnvironment>): void {
+  env = { ...defaults, ...overrides };
+}
+
+function readTime(key: string): number | null {
+  try {
+    const value = Number(env.storage.getItem(key));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeTime(key: string, at: number): void {
+  try {
+    env.storage.setItem(key, String(at));
+  } catch {
+    // Storage refused (private mode, quota): the modal may come back sooner; nothing else breaks.
+  }
+}
+
+const within = (key: string, ms: number): boolean => {
+  const at = readTime(key);
+  return at !== null && env.now() - at < ms;
+};
+
+/** The rule (spec section 4) keeping the modal away right now, or null when it may show. */
+export function pushModalBlocker(): PushBlocker | null {
+  if ($session.get().status !== 'user') return 'signedOut';
+  if (!env.supported()) return 'unsupported';
+  const permission = env.permission();
+  $pushPermission.set(permission);
+  if (permission === 'granted') return 'granted';
+  if (env.mobile() && !env.standalone()) return 'notInstalled';
+  if (within(PUSH_STORAGE_KEYS.deniedAt, PUSH_DENIED_AGAIN_MS)) return 'deniedRecently';
+  if (within(PUSH_STORAGE_KEYS.closedAt, PUSH_CLOSED_AGAIN_MS)) return 'closedRecently';
+  if ($depositOpen.get()) return 'depositOpen';
+  if (env.otherModalOpen()) return 'otherModal';
+  return null;
+}
+
+let timer: unknown = null;
+let lastBusyAt = 0;
+
+function cancelSchedule(): void {
+  if (timer !== null) env.clearTimer(timer);
+  timer = null;
+}
+
+function tick(): void {
+  timer = null;
+  const blocker = pushModalBlocker();
+  if (blocker === 'depositOpen' || blocker === 'otherModal') {
+    lastBusyAt = env.now();
+    timer = env.setTimer(tick, PUSH_RECHECK_MS);
+    return;
+  }
+  if (blocker !== null) return;
+  const wait = lastBusyAt + PUSH_MODAL_DELAY_MS - env.now();
+  if (wait > 0) {
+    timer = env.setTimer(tick, Math.min(wait, PUSH_RECHECK_MS));
+    return;
+  }
+  $pushModal.set({ open: true, busy: false });
+}
+
+/**
+ * Starts one attempt to show the modal (after each sign-in): it opens once
+ * every rule allows it and no other modal has been open for 5 s; a rule
+ * other than a modal in the way ends the attempt. Signing out cancels it.
+ */
+export function schedulePushModal(): void {
+  cancelSchedule();
+  if ($pushModal.get().open) return;
+  lastBusyAt = env.now();
+  timer = env.setTimer(tick, PUSH_MODAL_DELAY_MS);
+}
+
+$session.listen((session) => {
+  if (session.status === 'user') return;
+  cancelSchedule();
+  if ($pushModal.get().open) $pushModal.set({ open: false });
+});
+
+/** "Not now" or the close button: the modal comes back after 24 h. */
+export function closePushModal(): void {
+  const state = $pushModal.get();
+  if (!state.open || state.busy) return;
+  writeTime(PUSH_STORAGE_KEYS.closedAt, env.now());
+  $pushModal.set({ open: false });
+}
+
+/**
+ * "Turn on": asks permission and subscribes. Whatever happens the modal
+ * closes and `$pushOutcome` says how it went. A refusal is remembered for
+ * 5 days; a failed subscription counts as a close (back after 24 h).
+ */
+export async function allowPush(): Promise<void> {
+  const state = $pushModal.get();
+  if (!state.open || state.busy) return;
+  if (!env.supported()) {
+    $pushModal.set({ open: false });
+    $pushOutcome.set({ tone: 'error', message: keyMessage(PUSH_MESSAGES.unsupported) });
+    return;
+  }
+  $pushModal.set({ open: true, busy: true });
+  let outcome: SubscribeOutcome;
+  try {
+    outcome = await env.subscribe();
+  } catch {
+    // subscribeToPush never throws; this guards the modal against staying busy if a replacement does.
+    outcome = { status: 'failed', message: keyMessage(PUSH_MESSAGES.subscribeFailed) };
+  }
+  if (outcome.status === 'denied') {
+    writeTime(PUSH_STORAGE_KEYS.deniedAt, env.now());
+    $pushPermission.set(env.permission() === 'default' ? 'default' : 'denied');
+  } else if (outcome.status === 'failed') {
+    writeTime(PUSH_STORAGE_KEYS.closedAt, env.now());
+  } else {
+    $pushPermission.set('granted');
+  }
+  $pushModal.set({ open: false });
+  $pushOutcome.set({ tone: outcome.status === 'subscribed' ? 'success' : 'error', message: outcome.message });
+}
+
+/** The island took the outcome (toast shown). */
+export function clearPushOutcome(): void {
+  $pushOutcome.set(null);
+}
