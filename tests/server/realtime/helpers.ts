@@ -219,7 +219,7 @@ export class RawClient {
   }
 
   /** Subscribes with a valid signature, as `userId` on a presence channel; resolves with the answer frame. */
-  async subscribeSigned(channel: string, userId?: string, userInfo: unknown = {}): Promise<Frame> {
+  async subscribeSigned(channel: string, userId?: string, userInfo: Record<string, unknown> = {}): Promise<Frame> {
     const presence = userId === undefined ? undefined : { user_id: userId, user_info: userInfo };
     const signed = authorizeChannel({ ...APP, socketId: this.socketId, channelName: channel, ...(presence ? { presence } : {}) });
     this.send({ event: 'pusher:subscribe', data: { channel, ...signed } });
