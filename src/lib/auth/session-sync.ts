@@ -8,12 +8,10 @@ import { $session, readSession, type Session } from '../../stores/session.ts';
  * a `storage` event in the others, which then adopt what is stored. Nothing
  * is written back, so two documents cannot bounce an update between them.
  *
- * Started from `stores/session.ts` (a dynamic import, so pages pay for it
- * only after their own code).
+ * `stores/session.ts` listens for `storage` events on those keys (`key`
+ * null is a `localStorage.clear()`; the event never fires in the document
+ * that wrote) and loads this module on the first one.
  */
-
-/** The storage keys the session is built from (spec section 3). */
-const SESSION_KEYS: ReadonlySet<string> = new Set(['auth', 'user']);
 
 export type SessionChange = 'signed-in' | 'signed-out' | 'user-updated' | 'none';
 
@@ -60,17 +58,4 @@ export function adoptStoredSession(): SessionChange {
   if (change === 'signed-in' && stored.status === 'user') void afterSignIn(stored.token).catch(() => undefined);
   if (change === 'signed-out') void afterSignOut().catch(() => undefined);
   return change;
-}
-
-/**
- * Listens for session changes made by other documents of this origin (a
- * `storage` event never fires in the document that wrote). `key` null is a
- * `localStorage.clear()`. Returns the function that stops listening.
- */
-export function followStoredSession(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
-  const onStorage = (event: StorageEvent): void => {
-    if (event.key === null || SESSION_KEYS.has(event.key)) adoptStoredSession();
-  };
-  target.addEventListener('storage', onStorage);
-  return () => target.removeEventListener('storage', onStorage);
 }

@@ -19,13 +19,19 @@ const auth = await import('../../../../src/stores/auth.ts');
 const OTHER_USER = { ...USER, id: 8, name: 'João Souza', wallet: { balance: 5_000, balance_withdrawal: 5_000, deposit_count: 1 } };
 const ME = { ...OTHER_USER, name: 'João Souza (me)', wallet: { balance: 4_000, balance_withdrawal: 4_000, deposit_count: 1 } };
 
-/** What another document's `signIn` / `signOut` leaves in storage, and the event this one receives. */
-function otherDocumentWrites(values: Record<string, unknown>): void {
+/**
+ * What another document's `signIn` / `signOut` leaves in storage, and the
+ * events this one receives; resolves once this page's handler (loaded on
+ * demand by session.ts) has run.
+ */
+async function otherDocumentWrites(values: Record<string, unknown>): Promise<void> {
   for (const [key, value] of Object.entries(values)) {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
     window.dispatchEvent(new StorageEvent('storage', { key, newValue: value === null ? null : String(value) }));
   }
+  await import('../../../../src/lib/auth/session-sync.ts');
+  await new Promise((r) => setTimeout(r, 0));
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -64,11 +70,11 @@ describe('sessionChange', () => {
 });
 
 describe('a login in another document (the game frame)', () => {
-  it('shows the new player here at once, closes this page\'s login modal, then refreshes the user with auth/me', async () => {
+  it('shows the new player here, closes this page\'s login modal, then refreshes the user with auth/me', async () => {
     const api = fakeApi({ 'GET /auth/me': () => ({ json: { data: ME } }) });
     auth.openLoginModal('login');
-    otherDocumentWrites({ auth: 'tok-frame', user: OTHER_USER });
-    expect(session.$session.get()).toEqual({ status: 'user', token: 'tok-frame', user: OTHER_USER });
+    await otherDocumentWrites({ auth: 'tok-frame', user: OTHER_USER });
+    expect(session.$session.get()).toMatchObject({ status: 'user', token: 'tok-frame' });
     await vi.waitFor(() => expect(session.$session.get()).toMatchObject({ user: { name: 'João Souza (me)' } }));
     expect(auth.$authModal.get().open).toBe(false);
     const me = api.calls.filter((c) => c.path === '/auth/me');
@@ -82,7 +88,7 @@ describe('a login in another document (the game frame)', () => {
     try {
       const api = fakeApi({ 'GET /auth/me': () => ({ json: { data: ME } }) });
       auth.openLoginModal('login');
-      otherDocumentWrites({ auth: 'tok-parent', user: OTHER_USER });
+      await otherDocumentWrites({ auth: 'tok-parent', user: OTHER_USER });
       expect(session.sessionToken()).toBe('tok-parent');
       await vi.waitFor(() => expect(auth.$authModal.get().open).toBe(false));
       await settle();
@@ -98,7 +104,7 @@ describe('a login in another document (the game frame)', () => {
     localStorage.setItem('user', JSON.stringify(OTHER_USER));
     session.$session.set(session.readSession());
     const { $wallet } = await import('../../../../src/stores/wallet.ts');
-    otherDocumentWrites({ user: { ...OTHER_USER, wallet: { balance: 4_100, balance_withdrawal: 4_100, deposit_count: 1 } } });
+    await otherDocumentWrites({ user: { ...OTHER_USER, wallet: { balance: 4_100, balance_withdrawal: 4_100, deposit_count: 1 } } });
     expect($wallet.get()?.balance).toBe(4_100);
     await settle();
     expect(api.calls).toEqual([]);
@@ -107,9 +113,9 @@ describe('a login in another document (the game frame)', () => {
   it('ignores keys that are not the session, and a user without a token (no session yet)', async () => {
     const api = fakeApi({});
     const before = session.$session.get();
-    otherDocumentWrites({ ref: 'abc' });
+    await otherDocumentWrites({ ref: 'abc' });
     expect(session.$session.get()).toBe(before);
-    otherDocumentWrites({ user: OTHER_USER });
+    await otherDocumentWrites({ user: OTHER_USER });
     expect(session.$session.get()).toBe(before);
     await settle();
     expect(api.calls).toEqual([]);
@@ -124,7 +130,7 @@ describe('a logout in another document', () => {
     session.$session.set(session.readSession());
     const signedOut = vi.fn();
     const stop = auth.onSignedOut(signedOut);
-    otherDocumentWrites({ auth: null, user: null });
+    await otherDocumentWrites({ auth: null, user: null });
     expect(session.$session.get().status).toBe('guest');
     await vi.waitFor(() => expect(signedOut).toHaveBeenCalledTimes(1));
     stop();
@@ -135,8 +141,8 @@ describe('a logout in another document', () => {
     localStorage.setItem('auth', 'tok-old');
     localStorage.setItem('user', JSON.stringify(USER));
     session.$session.set(session.readSession());
-    otherDocumentWrites({ auth: null, user: null });
-    otherDocumentWrites({ auth: 'tok-new', user: OTHER_USER });
+    await otherDocumentWrites({ auth: null, user: null });
+    await otherDocumentWrites({ auth: 'tok-new', user: OTHER_USER });
     await settle();
     await settle();
     expect(session.sessionToken()).toBe('tok-new');
