@@ -24,7 +24,7 @@ export const $session = atom<Session>(readSession());
 // The game frame (same origin) and other tabs share the stored session: follow their logins and logouts.
 // The handler loads on the first change only: every page pays a listener, not the module.
 if (typeof window !== 'undefined') {
-  addEventListener('storage', (event) => {
+  addEventListener('storage', (event: StorageEvent) => {
     if (event.key === null || event.key === 'auth' || event.key === 'user') void import('../lib/auth/session-sync.ts').then((sync) => sync.adoptStoredSession());
   });
 }

@@ -1,26 +1,15 @@
 import type { Db } from '../../db/open.ts';
 import type { Logger } from '../../logger.ts';
 import type { Publish } from '../payments/deps.ts';
-
-/** Who a web push goes to: one player, or (`userId` null) every subscribed player of the tenant. */
-export interface PushTarget {
-  tenantId: number;
-  userId: number | null;
-}
-
-/** What a web push shows. */
-export interface PushMessage {
-  title: string;
-  body: string;
-  url?: string;
-}
+import type { PushMessage, PushTarget, SendPush } from '../push/deps.ts';
 
 /**
- * Sends a browser push (implemented by the push feature, wired by the
- * platform). Notifications call it after storing; its failure is logged and
- * never fails the notification.
+ * Sends a browser push (the push feature's sender, wired by the platform).
+ * Notifications call it after storing; its failure is logged and never fails
+ * the notification.
  */
-export type Push = (target: PushTarget, message: PushMessage) => Promise<void>;
+export type Push = SendPush;
+export type { PushMessage, PushTarget };
 
 /** What the notification services need: the database, the realtime publisher, an optional push sender, a logger and a clock. */
 export interface NotificationsDeps {

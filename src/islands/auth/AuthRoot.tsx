@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import type { Locale } from '../../contract/tenant-bundle.ts';
+import { useEffect, useRef } from 'react';
 import { localePath } from '../../i18n/locales.ts';
 import { modeForPath } from '../../lib/auth/modal-route.ts';
 import { currentLocale } from '../../lib/locale.ts';
 import { $authModal } from '../../stores/auth.ts';
 import { AuthDialog } from './AuthDialog.tsx';
 import { useTranslator } from './use-translator.ts';
+import { usePageLocale } from '../shared/use-page-locale.ts';
 
 /**
  * The site-wide auth island: renders the login modal while `$authModal` is
@@ -15,12 +15,7 @@ import { useTranslator } from './use-translator.ts';
  */
 export function AuthRoot() {
   const modal = useStore($authModal);
-  const [locale, setLocale] = useState<Locale>(() => currentLocale());
-  useEffect(() => {
-    const follow = () => setLocale(currentLocale());
-    document.addEventListener('astro:after-swap', follow);
-    return () => document.removeEventListener('astro:after-swap', follow);
-  }, []);
+  const locale = usePageLocale();
   // Closing the modal opened by /login, /register or /recover-pass leaves that URL for the home page's.
   const wasOpen = useRef(modal.open);
   useEffect(() => {

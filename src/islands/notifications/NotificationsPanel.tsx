@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import {
   $notifications,
@@ -14,6 +14,7 @@ import {
   markAllNotificationsRead,
   type NotificationList,
 } from '../../stores/notifications.ts';
+import { ModalDialog } from '../shared/ModalDialog.tsx';
 import { NotificationItem } from './NotificationItem.tsx';
 import '../auth/auth.css';
 import './notifications.css';
@@ -29,40 +30,20 @@ const SECTIONS: { list: NotificationList; key: string }[] = [
  * 10 a page with "load more", mark read, mark all read and remove.
  */
 export function NotificationsPanel({ t, locale }: { t: TFunction; locale: Locale }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const sectionId = useId();
   const state = useStore($notifications);
   const visible = useStore($visibleNotifications);
   const unread = useStore($unreadCount);
   const failed = useStore($notificationsActionFailed);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      if (element?.open) element.close();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className="auth-dialog notifications-panel"
-      aria-labelledby={titleId}
-      data-testid="notifications-panel"
-      onCancel={(event) => {
-        event.preventDefault();
-        closeNotificationsPanel();
-      }}
+    <ModalDialog
+      title={t('notifications.panel.title')}
+      closeLabel={t('notifications.panel.close')}
+      onClose={closeNotificationsPanel}
+      className="notifications-panel"
+      data={{ testid: 'notifications-panel' }}
     >
-      <div className="auth-dialog__head">
-        <h2 id={titleId}>{t('notifications.panel.title')}</h2>
-        <button type="button" className="auth-dialog__close" onClick={closeNotificationsPanel} aria-label={t('notifications.panel.close')}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-          </svg>
-        </button>
-      </div>
       <div className="notifications-panel__content">
         {(state.status === 'loading' || state.status === 'idle') && <p role="status">{t('notifications.panel.loading')}</p>}
         {state.status === 'error' && (
@@ -84,8 +65,8 @@ export function NotificationsPanel({ t, locale }: { t: TFunction; locale: Locale
               {t('notifications.panel.markAllRead')}
             </button>
             {SECTIONS.map(({ list, key }) => (
-              <section key={list} className="notifications-panel__section" aria-labelledby={`${titleId}-${list}`}>
-                <h3 id={`${titleId}-${list}`}>{t(key)}</h3>
+              <section key={list} className="notifications-panel__section" aria-labelledby={`${sectionId}-${list}`}>
+                <h3 id={`${sectionId}-${list}`}>{t(key)}</h3>
                 {visible[list].length === 0 ? (
                   <p className="notifications-panel__empty">{t('notifications.panel.empty')}</p>
                 ) : (
@@ -105,6 +86,6 @@ export function NotificationsPanel({ t, locale }: { t: TFunction; locale: Locale
           </>
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

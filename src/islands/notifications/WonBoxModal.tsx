@@ -1,45 +1,18 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef } from 'react';
 import type { NotificationView } from '../../contract/notifications.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { localePath } from '../../i18n/locales.ts';
 import { closeWonBox } from '../../stores/notifications.ts';
+import { ModalDialog } from '../shared/ModalDialog.tsx';
 import '../auth/auth.css';
 import './notifications.css';
 
 /** The notification modal announcing a won box (spec section 2): its message and a way to the player's boxes. */
 export function WonBoxModal({ t, locale, box }: { t: TFunction; locale: Locale; box: NotificationView }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      if (element?.open) element.close();
-    };
-  }, []);
 
   const message = box.notification.message[locale] || t('notifications.box.fallback');
   return (
-    <dialog
-      ref={dialog}
-      className="auth-dialog won-box"
-      aria-labelledby={titleId}
-      data-testid="won-box-modal"
-      onCancel={(event) => {
-        event.preventDefault();
-        void closeWonBox();
-      }}
-    >
-      <div className="auth-dialog__head">
-        <h2 id={titleId}>{t('notifications.box.title')}</h2>
-        <button type="button" className="auth-dialog__close" onClick={() => void closeWonBox()} aria-label={t('notifications.box.close')}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-          </svg>
-        </button>
-      </div>
+    <ModalDialog title={t('notifications.box.title')} closeLabel={t('notifications.box.close')} onClose={() => void closeWonBox()} className="won-box" data={{ testid: 'won-box-modal' }}>
       <div className="won-box__content">
         <svg className="won-box__icon" viewBox="0 0 24 24" width="64" height="64" aria-hidden="true">
           <path fill="currentColor" d="M20 7h-2.2A3 3 0 0 0 12 3.8 3 3 0 0 0 6.2 7H4a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1v8a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-8a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1Zm-5-2a1 1 0 1 1 0 2h-2a2 2 0 0 1 2-2ZM9 5a2 2 0 0 1 2 2H9a1 1 0 1 1 0-2Zm2 15H6v-8h5v8Zm0-10H5V9h6v1Zm7 10h-5v-8h5v8Zm1-10h-6V9h6v1Z" />
@@ -50,6 +23,6 @@ export function WonBoxModal({ t, locale, box }: { t: TFunction; locale: Locale; 
           {t('notifications.box.open')}
         </a>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

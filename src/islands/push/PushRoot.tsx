@@ -1,22 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import type { Locale } from '../../contract/tenant-bundle.ts';
-import { currentLocale } from '../../lib/locale.ts';
+import { useEffect } from 'react';
 import { $pushModal, $pushOutcome, clearPushOutcome } from '../../stores/push.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { messageText, useTranslator } from '../auth/use-translator.ts';
 import { PushModal } from './PushModal.tsx';
+import { usePageLocale } from '../shared/use-page-locale.ts';
 
 /** The push island: the modal while open; each subscription outcome becomes a toast in the page's language. */
 export function PushRoot() {
   const modal = useStore($pushModal);
   const outcome = useStore($pushOutcome);
-  const [locale, setLocale] = useState<Locale>(() => currentLocale());
-  useEffect(() => {
-    const follow = () => setLocale(currentLocale());
-    document.addEventListener('astro:after-swap', follow);
-    return () => document.removeEventListener('astro:after-swap', follow);
-  }, []);
+  const locale = usePageLocale();
   const t = useTranslator(locale);
 
   useEffect(() => {
