@@ -7,9 +7,13 @@ import { ModalDialog } from '../shared/ModalDialog.tsx';
 import '../auth/auth.css';
 import './notifications.css';
 
-/** The notification modal announcing a won box (spec section 2): its message and a way to the player's boxes. */
+/**
+ * The notification modal announcing a won box (spec section 2): its message
+ * and, when the operator gave one, the link to open the box (the boxes pages
+ * are not built yet, so there is no fixed destination).
+ */
 export function WonBoxModal({ t, locale, box }: { t: TFunction; locale: Locale; box: NotificationView }) {
-
+  const { url } = box.notification;
   const message = box.notification.message[locale] || t('notifications.box.fallback');
   return (
     <ModalDialog title={t('notifications.box.title')} closeLabel={t('notifications.box.close')} onClose={() => void closeWonBox()} className="won-box" data={{ testid: 'won-box-modal' }}>
@@ -19,9 +23,11 @@ export function WonBoxModal({ t, locale, box }: { t: TFunction; locale: Locale; 
         </svg>
         <p className="won-box__title">{box.notification.title[locale]}</p>
         <p>{message}</p>
-        <a className="won-box__open" href={localePath(locale, '/account/boxes')} onClick={() => void closeWonBox()}>
-          {t('notifications.box.open')}
-        </a>
+        {url && (
+          <a className="won-box__open" href={url.startsWith('/') ? localePath(locale, url) : url} onClick={() => void closeWonBox()}>
+            {t('notifications.box.open')}
+          </a>
+        )}
       </div>
     </ModalDialog>
   );
