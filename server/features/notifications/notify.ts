@@ -72,14 +72,15 @@ export async function notify(deps: NotificationsDeps, input: NotifyInput): Promi
   }
 
   if (deps.push) {
-    try {
-      await deps.push(
+    const sending = deps
+      .push(
         { tenantId: input.tenant.id, userId: input.userId },
         { title: content.title[language], body: content.message[language], ...(content.url ? { url: content.url } : {}) },
-      );
-    } catch (error) {
-      deps.log.warn(`notifications: push of notification ${view.id} failed`, error);
-    }
+      )
+      .catch((error: unknown) => deps.log.warn(`notifications: push of notification ${view.id} failed`, error));
+    // A player's few browsers are pushed before answering; a global notice may reach every subscribed
+    // browser of the tenant, so it goes on in the background and the operator's call answers at once.
+    if (!isGlobal) await sending;
   }
   return view;
 }
