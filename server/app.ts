@@ -128,7 +128,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', walletRoutes({ db: deps.db }));
   tenantApi.route('/', casinoRoutes({ db: deps.db, log }));
   tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));
-  tenantApi.route('/', chatRoutes({ db: deps.db, publish, log }));
+  tenantApi.route('/', chatRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir, apiBase: deps.config.publicApiUrl }));
   if (payments) tenantApi.route('/', depositRoutes(payments));
   tenantApi.route('/', pushRoutes(pushDeps));
   if (withdrawals) tenantApi.route('/', withdrawalRoutes(withdrawals));

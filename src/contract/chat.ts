@@ -12,6 +12,18 @@ export const CHAT_TEXT_MAX = 300;
 export const CHAT_ATTACHMENTS_MAX = 4;
 /** Longest attachment URL accepted. */
 export const CHAT_ATTACHMENT_URL_MAX = 2048;
+/** Largest image a player may upload to the chat (`POST /chat/attachments`): 2 MB. */
+export const CHAT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Image types a player may upload, as sniffed from the bytes (never SVG,
+ * which can carry script, nor BMP); also the file picker's `accept`.
+ */
+export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** Per-player upload limits: 5 images a minute and 30 an hour. */
+export const CHAT_UPLOAD_RATE_LIMITS = {
+  perMinute: { limit: 5, windowSeconds: 60 },
+  perHour: { limit: 30, windowSeconds: 3600 },
+} as const;
 /** Most messages the open panel keeps (older ones drop off the top). */
 export const CHAT_KEEP_MAX = 100;
 /** Per-player posting limits: one message per 2 s and 10 per minute. */
@@ -66,11 +78,14 @@ export interface ChatMessagesAnswer {
   amountBet: number;
 }
 
-/** `POST /chat/messages` body. */
+/** `POST /chat/messages` body: `text` may be empty only when an image is attached. */
 export interface PostChatMessageBody {
   text: string;
   attachments?: ChatAttachment[];
 }
+
+/** `POST /chat/attachments` answer (201): the uploaded image, ready for `attachments` of `POST /chat/messages`. */
+export type PostChatAttachmentAnswer = ChatAttachment;
 
 /** `POST /chat/messages` answer (201). */
 export interface PostChatMessageAnswer {

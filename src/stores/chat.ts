@@ -3,14 +3,18 @@ import {
   CHAT_ATTACHMENT_TYPES,
   CHAT_COLOR_CLASSES,
   CHAT_FETCH_LIMIT,
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_IMAGE_TYPES,
   CHAT_KEEP_MAX,
   CHAT_MESSAGE_TYPES,
   CHAT_TEXT_MAX,
+  type ChatAttachment,
   type ChatColorClass,
   type ChatMessagesAnswer,
   type ChatMessageView,
   chatTextLength,
   isSafeChatImageUrl,
+  type PostChatAttachmentAnswer,
   type PostChatMessageAnswer,
 } from '../contract/chat.ts';
 import { RealtimeEvent } from '../contract/realtime.ts';
@@ -25,11 +29,13 @@ import { $session } from './session.ts';
  * the 50 newest messages on open, appends live `MessageSent` events of the
  * tenant's public channel (one entry per id, at most 100 kept), keeps
  * messages pinned on top until their `pinned_until` passes, and sends the
- * player's messages. Guests read and are invited to log in.
+ * player's messages, with an image uploaded beforehand when they attach one.
+ * Guests read and are invited to log in.
  */
 
 export type ChatLoadState = { status: 'idle' } | { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: Message };
 export type ChatSendState = { status: 'idle' } | { status: 'sending' } | { status: 'failed'; message: Message };
+export type ChatUploadState = { status: 'idle' } | { status: 'uploading' } | { status: 'failed'; message: Message };
 
 export const $chatOpen = atom(false);
 export const $chatLoad = atom<ChatLoadState>({ status: 'idle' });
@@ -39,6 +45,9 @@ export const $chatMessages = atom<ChatMessageView[]>([]);
 export const $chatAmountBet = atom(0);
 export const $chatDraft = atom('');
 export const $chatSend = atom<ChatSendState>({ status: 'idle' });
+/** The image uploaded for the next message (one per message from the composer), or null. */
+export const $chatAttachment = atom<ChatAttachment | null>(null);
+export const $chatUpload = atom<ChatUploadState>({ status: 'idle' });
 /** Moves when a pin expires, so the pinned/other split is judged again. */
 const $pinClock = atom(Date.now());
 
@@ -205,34 +214,89 @@ export function setChatDraft(text: string): void {
   if ($chatSend.get().status === 'failed') $chatSend.set({ status: 'idle' });
 }
 
-/** The draft's problem before sending (empty or too long), or null. */
-export function draftProblem(text: string): Message | null {
+/** The draft's problem before sending (empty without an image, or too long), or null. */
+export function draftProblem(text: string, hasAttachment = false): Message | null {
   const trimmed = text.trim();
-  if (trimmed === '') return keyMessage('chat.panel.emptyText');
+  if (trimmed === '' && !hasAttachment) return keyMessage('chat.panel.emptyText');
   if (chatTextLength(trimmed) > CHAT_TEXT_MAX) return keyMessage('chat.panel.tooLong', { max: CHAT_TEXT_MAX });
   return null;
 }
 
+/** Why a picked file cannot be attached (not png/jpeg/gif/webp, or over 2 MB), or null. The platform checks the bytes again. */
+export function chatImageProblem(file: File): Message | null {
+  if (!(CHAT_IMAGE_TYPES as readonly string[]).includes(file.type)) return keyMessage('chat.panel.imageType');
+  if (file.size > CHAT_IMAGE_MAX_BYTES) return keyMessage('chat.panel.imageTooLarge', { max: CHAT_IMAGE_MAX_BYTES / (1024 * 1024) });
+  return null;
+}
+
+let uploadRun = 0;
+
 /**
- * Sends the draft as the player's message. On success the message joins
- * the list at once (its live echo is recognised by id) and the draft
- * clears; on failure the draft stays and `$chatSend` holds the reason
- * (the platform's words for 403 mute, 422 and 429). Guests cannot send.
+ * Uploads a picked image (`POST /chat/attachments`, multipart field
+ * `image`) and holds it for the next message. While it uploads the
+ * composer cannot send; a failure leaves no attachment and `$chatUpload`
+ * holds the reason (the platform's words for 422 and 429). Picking again
+ * or removing meanwhile makes the older upload's answer be ignored.
+ */
+export async function attachChatImage(file: File): Promise<boolean> {
+  if (!$chatCanWrite.get()) return false;
+  const run = ++uploadRun;
+  $chatAttachment.set(null);
+  const problem = chatImageProblem(file);
+  if (problem) {
+    $chatUpload.set({ status: 'failed', message: problem });
+    return false;
+  }
+  $chatUpload.set({ status: 'uploading' });
+  const form = new FormData();
+  form.append('image', file);
+  try {
+    const answer = await api.post<PostChatAttachmentAnswer>('/chat/attachments', form);
+    if (run !== uploadRun) return false;
+    if (answer?.attachment_type !== 'image' || typeof answer.attachment_url !== 'string' || !isSafeChatImageUrl(answer.attachment_url)) {
+      $chatUpload.set({ status: 'failed', message: keyMessage('chat.panel.uploadFailed') });
+      return false;
+    }
+    $chatAttachment.set({ attachment_type: 'image', attachment_url: answer.attachment_url });
+    $chatUpload.set({ status: 'idle' });
+    return true;
+  } catch (error) {
+    if (run !== uploadRun) return false;
+    $chatUpload.set({ status: 'failed', message: failure(error, 'chat.panel.uploadFailed') });
+    return false;
+  }
+}
+
+/** Drops the attached image (and any upload still running) from the next message. */
+export function removeChatAttachment(): void {
+  uploadRun++;
+  $chatAttachment.set(null);
+  $chatUpload.set({ status: 'idle' });
+}
+
+/**
+ * Sends the draft, with the attached image if any, as the player's
+ * message. On success the message joins the list at once (its live echo
+ * is recognised by id) and the draft and image clear; on failure they stay
+ * and `$chatSend` holds the reason (the platform's words for 403 mute, 422
+ * and 429). Guests cannot send, nor anyone while an image uploads.
  */
 export async function sendChatMessage(): Promise<boolean> {
-  if (!$chatCanWrite.get() || $chatSend.get().status === 'sending') return false;
+  if (!$chatCanWrite.get() || $chatSend.get().status === 'sending' || $chatUpload.get().status === 'uploading') return false;
   const draft = $chatDraft.get();
-  const problem = draftProblem(draft);
+  const attachment = $chatAttachment.get();
+  const problem = draftProblem(draft, attachment !== null);
   if (problem) {
     $chatSend.set({ status: 'failed', message: problem });
     return false;
   }
   $chatSend.set({ status: 'sending' });
   try {
-    const answer = await api.post<PostChatMessageAnswer>('/chat/messages', { text: draft.trim(), attachments: [] });
+    const answer = await api.post<PostChatMessageAnswer>('/chat/messages', { text: draft.trim(), attachments: attachment ? [attachment] : [] });
     const message = chatMessageOf(answer.message);
     if (message) keep([message]);
     $chatDraft.set('');
+    if ($chatAttachment.get() === attachment) $chatAttachment.set(null);
     $chatSend.set({ status: 'idle' });
     return true;
   } catch (error) {
@@ -250,4 +314,7 @@ export function resetChat(): void {
   $chatAmountBet.set(0);
   $chatDraft.set('');
   $chatSend.set({ status: 'idle' });
+  uploadRun++;
+  $chatAttachment.set(null);
+  $chatUpload.set({ status: 'idle' });
 }

@@ -26,21 +26,32 @@ const Attachment = v.object(
 
 const Attachments = v.optional(v.pipe(v.array(Attachment, CHAT_KEYS.attachments), v.maxLength(CHAT_ATTACHMENTS_MAX, CHAT_KEYS.attachmentsMany)), []);
 
-/** Trimmed plain text of 1..max code points. */
-const chatText = (max: number) =>
+/** Trimmed plain text of up to max code points (possibly empty). */
+const chatTextOrEmpty = (max: number) =>
   v.pipe(
     v.string(CHAT_KEYS.text),
     v.trim(),
-    v.minLength(1, CHAT_KEYS.textEmpty),
     v.check((text) => chatTextLength(text) <= max, CHAT_KEYS.textLong),
     v.check(isPlainChatText, CHAT_KEYS.textControl),
   );
 
-/** `POST /chat/messages {text, attachments?}`. */
-export const PostMessageSchema = v.object({
-  text: chatText(CHAT_TEXT_MAX),
-  attachments: Attachments,
-});
+/** Trimmed plain text of 1..max code points. */
+const chatText = (max: number) => v.pipe(chatTextOrEmpty(max), v.minLength(1, CHAT_KEYS.textEmpty));
+
+/**
+ * `POST /chat/messages {text, attachments?}`: text of 1..300 code points,
+ * or empty when at least one image is attached (a picture on its own).
+ */
+export const PostMessageSchema = v.pipe(
+  v.object({
+    text: chatTextOrEmpty(CHAT_TEXT_MAX),
+    attachments: Attachments,
+  }),
+  v.forward(
+    v.check((body) => body.text !== '' || body.attachments.length > 0, CHAT_KEYS.textEmpty),
+    ['text'],
+  ),
+);
 
 /** `?limit=`: 1..50, default 50; larger values are served as 50. */
 export const LimitQuerySchema = v.object({

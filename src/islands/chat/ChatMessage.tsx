@@ -46,7 +46,7 @@ export function ChatMessage({ message, t, locale, pinned }: { message: ChatMessa
           {timeOf(message.time, locale)}
         </time>
       </div>
-      <p className="chat-msg__text">{message.text}</p>
+      {message.text !== '' && <p className="chat-msg__text">{message.text}</p>}
       {missionTitle && <p className="chat-msg__mission">{missionTitle}</p>}
       {message.attachments.length > 0 && (
         <div className="chat-msg__images">

@@ -1,18 +1,22 @@
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef } from 'react';
-import { CHAT_TEXT_MAX, chatTextLength } from '../../contract/chat.ts';
+import { CHAT_IMAGE_TYPES, CHAT_TEXT_MAX, chatTextLength } from '../../contract/chat.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import {
   $chatAmountBet,
+  $chatAttachment,
   $chatCanWrite,
   $chatDraft,
   $chatLoad,
   $chatSend,
+  $chatUpload,
   $chatView,
+  attachChatImage,
   closeChat,
   loadChat,
+  removeChatAttachment,
   sendChatMessage,
   setChatDraft,
 } from '../../stores/chat.ts';
@@ -23,7 +27,9 @@ import { ChatMessage } from './ChatMessage.tsx';
  * The chat side panel: pinned messages on top, then the conversation
  * (scrolled to the newest), and the composer for players or the "log in to
  * chat" prompt for guests (its button opens the login modal through the
- * header's `[data-auth-open]` handler). Esc closes it.
+ * header's `[data-auth-open]` handler). Esc closes it. Players may attach
+ * one image per message: it uploads as soon as it is picked and shows as a
+ * removable thumbnail until sent.
  */
 export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
   const titleId = useId();
@@ -34,6 +40,9 @@ export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
   const canWrite = useStore($chatCanWrite);
   const draft = useStore($chatDraft);
   const send = useStore($chatSend);
+  const attachment = useStore($chatAttachment);
+  const upload = useStore($chatUpload);
+  const picker = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const close = useRef<HTMLButtonElement>(null);
@@ -98,6 +107,34 @@ export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
             void sendChatMessage();
           }}
         >
+          <input
+            ref={picker}
+            type="file"
+            accept={CHAT_IMAGE_TYPES.join(',')}
+            hidden
+            data-testid="chat-image-input"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              // Cleared so picking the same file again still fires a change.
+              event.currentTarget.value = '';
+              if (file) void attachChatImage(file);
+            }}
+          />
+          <button
+            type="button"
+            className="chat-panel__attach"
+            disabled={upload.status === 'uploading'}
+            aria-label={upload.status === 'uploading' ? t('chat.panel.attaching') : t('chat.panel.attach')}
+            title={t('chat.panel.attach')}
+            onClick={() => picker.current?.click()}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v9.6l3.3-3.3a1 1 0 0 1 1.4 0l2.8 2.8 1.8-1.8a1 1 0 0 1 1.4 0L19 16.6V6H5Zm10.5 1.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
+              />
+            </svg>
+          </button>
           <label htmlFor={inputId} className="visually-hidden">
             {t('chat.panel.placeholder')}
           </label>
@@ -112,15 +149,35 @@ export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
             aria-invalid={send.status === 'failed' || length > CHAT_TEXT_MAX}
             onChange={(event) => setChatDraft(event.currentTarget.value)}
           />
-          <button type="submit" className="chat-panel__send" disabled={send.status === 'sending'}>
+          <button type="submit" className="chat-panel__send" disabled={send.status === 'sending' || upload.status === 'uploading'}>
             {send.status === 'sending' ? t('chat.panel.sending') : t('chat.panel.send')}
           </button>
+          {upload.status === 'uploading' && (
+            <p className="chat-panel__upload" role="status">
+              {t('chat.panel.attaching')}
+            </p>
+          )}
+          {attachment && (
+            <div className="chat-panel__thumb" data-testid="chat-attachment">
+              <img src={attachment.attachment_url} alt={t('chat.panel.attached')} referrerPolicy="no-referrer" />
+              <button type="button" className="chat-panel__unattach" onClick={removeChatAttachment} aria-label={t('chat.panel.removeImage')}>
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                  <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
+                </svg>
+              </button>
+            </div>
+          )}
           <span className={length > CHAT_TEXT_MAX ? 'chat-panel__counter chat-panel__counter--over' : 'chat-panel__counter'} aria-hidden="true">
             {t('chat.panel.counter', { length, max: CHAT_TEXT_MAX })}
           </span>
           {send.status === 'failed' && (
             <p className="chat-panel__error" role="alert">
               {messageText(t, send.message)}
+            </p>
+          )}
+          {upload.status === 'failed' && (
+            <p className="chat-panel__error" role="alert" data-testid="chat-upload-error">
+              {messageText(t, upload.message)}
             </p>
           )}
         </form>

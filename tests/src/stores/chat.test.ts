@@ -47,11 +47,18 @@ const texts = (list: ChatMessageView[]) => list.map((m) => m.text);
 let listed: ChatMessageView[] = [];
 let amountBet = 0;
 let postAnswer: { status: number; json: unknown } | null = null;
+const UPLOADED = '/api/chat/attachments/0123456789abcdef0123456789abcdef.png';
+let uploadAnswer: { status: number; json: unknown } | null = null;
 
 function platform() {
   return fakeApi({
     'GET /chat/messages': () => ({ json: { messages: listed, amountBet } }),
-    'POST /chat/messages': (body) => postAnswer ?? { status: 201, json: { message: message(500, { text: (body as { text: string }).text }) } },
+    'POST /chat/messages': (body) =>
+      postAnswer ?? {
+        status: 201,
+        json: { message: message(500, { text: (body as { text: string }).text, attachments: (body as Pick<ChatMessageView, 'attachments'>).attachments }) },
+      },
+    'POST /chat/attachments': () => uploadAnswer ?? { status: 201, json: { attachment_type: 'image', attachment_url: UPLOADED } },
   });
 }
 
@@ -70,6 +77,7 @@ beforeEach(() => {
   listed = [];
   amountBet = 0;
   postAnswer = null;
+  uploadAnswer = null;
 });
 
 afterEach(() => {
@@ -259,5 +267,97 @@ describe('sending', () => {
       expect(s.$chatSend.get()).toEqual({ status: 'failed', message: { text } });
       expect(s.$chatDraft.get()).toBe('olá');
     }
+  });
+});
+
+const png = (size = 100, type = 'image/png') => new File([new Uint8Array(size)], 'foto.png', { type });
+
+describe('attaching an image', () => {
+  it('uploads the picked file as multipart field image, then sends it with an empty text', async () => {
+    signIn();
+    const { calls } = platform();
+    const s = await load();
+    s.openChat();
+    await settle();
+    const uploading = s.attachChatImage(png());
+    expect(s.$chatUpload.get()).toEqual({ status: 'uploading' });
+    // Nothing is sent while the image uploads.
+    expect(await s.sendChatMessage()).toBe(false);
+    expect(await uploading).toBe(true);
+    const upload = calls.find((c) => c.path === '/chat/attachments')!;
+    expect(upload.method).toBe('POST');
+    expect(String(upload.body)).toContain('name="image"; filename="foto.png"');
+    expect(s.$chatAttachment.get()).toEqual({ attachment_type: 'image', attachment_url: UPLOADED });
+    expect(s.$chatUpload.get()).toEqual({ status: 'idle' });
+
+    expect(s.draftProblem('  ', true)).toBeNull();
+    expect(await s.sendChatMessage()).toBe(true);
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/chat/messages', body: { text: '', attachments: [{ attachment_type: 'image', attachment_url: UPLOADED }] } });
+    expect(s.$chatView.get().others.map((m) => m.attachments)).toEqual([[{ attachment_type: 'image', attachment_url: UPLOADED }]]);
+    expect(s.$chatAttachment.get()).toBeNull();
+  });
+
+  it('refuses other types and files over 2 MB before uploading', async () => {
+    signIn();
+    const { calls } = platform();
+    const s = await load();
+    expect(await s.attachChatImage(png(100, 'image/svg+xml'))).toBe(false);
+    expect(s.$chatUpload.get()).toEqual({ status: 'failed', message: { key: 'chat.panel.imageType' } });
+    expect(await s.attachChatImage(png(100, 'image/bmp'))).toBe(false);
+    expect(await s.attachChatImage(png(2 * 1024 * 1024 + 1))).toBe(false);
+    expect(s.$chatUpload.get()).toEqual({ status: 'failed', message: { key: 'chat.panel.imageTooLarge', vars: { max: 2 } } });
+    expect(calls).toEqual([]);
+    expect(await s.attachChatImage(png(2 * 1024 * 1024))).toBe(true);
+  });
+
+  it("shows the platform's reason when the upload is refused and keeps no attachment", async () => {
+    signIn();
+    platform();
+    const s = await load();
+    uploadAnswer = { status: 422, json: { message: 'Os dados informados são inválidos.', errors: { image: ['Envie uma imagem PNG, JPEG, GIF ou WebP.'] } } };
+    expect(await s.attachChatImage(png())).toBe(false);
+    expect(s.$chatUpload.get()).toEqual({ status: 'failed', message: { text: 'Envie uma imagem PNG, JPEG, GIF ou WebP.' } });
+    expect(s.$chatAttachment.get()).toBeNull();
+    uploadAnswer = { status: 429, json: { message: 'Muitas requisições. Aguarde um momento e tente novamente.', retry_in: 30 } };
+    await s.attachChatImage(png());
+    expect(s.$chatUpload.get()).toEqual({ status: 'failed', message: { text: 'Muitas requisições. Aguarde um momento e tente novamente.' } });
+    // An answer whose URL the chat would not show is not attached.
+    uploadAnswer = { status: 201, json: { attachment_type: 'image', attachment_url: 'javascript:alert(1)//x.png' } };
+    expect(await s.attachChatImage(png())).toBe(false);
+    expect(s.$chatUpload.get()).toEqual({ status: 'failed', message: { key: 'chat.panel.uploadFailed' } });
+    expect(s.$chatAttachment.get()).toBeNull();
+  });
+
+  it('lets the player remove the image, ignoring an upload still running', async () => {
+    signIn();
+    const { calls } = platform();
+    const s = await load();
+    await s.attachChatImage(png());
+    s.removeChatAttachment();
+    expect(s.$chatAttachment.get()).toBeNull();
+    const late = s.attachChatImage(png());
+    s.removeChatAttachment();
+    expect(await late).toBe(false);
+    expect(s.$chatAttachment.get()).toBeNull();
+    expect(s.$chatUpload.get()).toEqual({ status: 'idle' });
+    s.setChatDraft('só texto');
+    await s.sendChatMessage();
+    expect(calls.at(-1)).toMatchObject({ path: '/chat/messages', body: { text: 'só texto', attachments: [] } });
+  });
+
+  it('keeps the image when sending fails, and guests cannot upload', async () => {
+    const guest = platform();
+    let s = await load();
+    expect(await s.attachChatImage(png())).toBe(false);
+    expect(guest.calls).toEqual([]);
+
+    vi.resetModules();
+    signIn();
+    platform();
+    s = await load();
+    await s.attachChatImage(png());
+    postAnswer = { status: 429, json: { message: 'Muitas requisições. Aguarde um momento e tente novamente.', retry_in: 2 } };
+    expect(await s.sendChatMessage()).toBe(false);
+    expect(s.$chatAttachment.get()).toEqual({ attachment_type: 'image', attachment_url: UPLOADED });
   });
 });

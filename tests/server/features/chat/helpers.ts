@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { Db } from '../../../../server/db/open.ts';
 import { chatOperatorRoutes } from '../../../../server/features/chat/operator-routes.ts';
@@ -38,6 +41,8 @@ export interface CallOptions {
   lang?: string;
   host?: string;
   body?: unknown;
+  /** Sent as multipart instead of `body`. */
+  form?: FormData;
 }
 
 export interface ChatHarness {
@@ -46,12 +51,16 @@ export interface ChatHarness {
   local: Tenant;
   sorte: Tenant;
   published: Published[];
+  /** Where uploaded chat images are written (a fresh temporary folder). */
+  imagesDir: string;
   failPublish(fail: boolean): void;
   /** The platform clock (message times, mutes, pins and the rate limiter). */
   now(): Date;
   advance(seconds: number): void;
   player(opts?: { tenant?: Tenant; name?: string; settings?: Partial<PrivacySettings> }): Promise<{ userId: number; token: string }>;
   call(method: string, path: string, opts?: CallOptions): Promise<Answer>;
+  /** The raw response of a call under `/api` (headers and bytes), as a visitor of `localhost`. */
+  raw(method: string, path: string): Promise<Response>;
   operator(method: string, path: string, body?: unknown, opts?: { tenant?: Tenant; lang?: string }): Promise<Answer>;
   close(): Promise<void>;
 }
@@ -59,7 +68,8 @@ export interface ChatHarness {
 /**
  * Two tenants (`localhost`, `sorte.localhost`), the chat routes wired as
  * server/app.ts does (operator calls outside the tenant middleware, player
- * calls behind it), a recording publisher and a clock the test moves.
+ * calls behind it), a recording publisher, a clock the test moves and
+ * uploaded images in a temporary folder, with URLs under `/api`.
  */
 export async function chatHarness(): Promise<ChatHarness> {
   const tdb = await freshDatabase();
@@ -84,6 +94,8 @@ export async function chatHarness(): Promise<ChatHarness> {
     },
   };
 
+  const dataDir = await mkdtemp(join(tmpdir(), 'chat-images-'));
+  const imagesDir = join(dataDir, 'chat-images');
   const app = new Hono();
   app.onError(createErrorHandler(silentLog));
   app.notFound(notFoundHandler);
@@ -91,7 +103,7 @@ export async function chatHarness(): Promise<ChatHarness> {
   api.route('/operator', chatOperatorRoutes(deps));
   const tenantApi = new Hono<AppEnv>();
   tenantApi.use(resolveTenant(db), resolveActor(db), requireOpenTenant);
-  tenantApi.route('/', chatRoutes(deps));
+  tenantApi.route('/', chatRoutes({ ...deps, dataDir, apiBase: '/api' }));
   api.route('/', tenantApi);
   app.route('/api', api);
 
@@ -99,8 +111,8 @@ export async function chatHarness(): Promise<ChatHarness> {
   const request = async (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer> => {
     const res = await app.request(`/api${path}`, {
       method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      headers: body === undefined || body instanceof FormData ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body) }),
     });
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
@@ -111,6 +123,7 @@ export async function chatHarness(): Promise<ChatHarness> {
     local,
     sorte,
     published,
+    imagesDir,
     failPublish: (fail) => (publishFails = fail),
     now: () => now,
     advance: (seconds) => (now = new Date(now.getTime() + seconds * 1000)),
@@ -133,12 +146,16 @@ export async function chatHarness(): Promise<ChatHarness> {
       const headers: Record<string, string> = { host: o.host ?? 'localhost', 'accept-language': o.lang ?? 'en' };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
       if (o.guest) headers['guest-id'] = 'guest-abcdef123456';
-      return request(method, path, headers, o.body);
+      return request(method, path, headers, o.form ?? o.body);
     },
+    raw: async (method, path) => app.request(`/api${path}`, { method, headers: { host: 'localhost' } }),
     operator(method, path, body, o = {}) {
       const tenant = o.tenant ?? local;
       return request(method, `/operator${path}`, { host: tenant.host, 'x-operator-key': tenant.key, 'accept-language': o.lang ?? 'en' }, body);
     },
-    close: () => tdb.close(),
+    close: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      await tdb.close();
+    },
   };
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTenant } from '../../../../server/features/tenants/create-tenant.ts';
@@ -34,4 +37,35 @@ it('the platform app mounts the chat under /api and its moderation under /api/op
   expect(deleted.status).toBe(200);
   const after = await app.request('/api/chat/messages', { headers: { host: 'localhost' } });
   expect(((await after.json()) as { messages: unknown[] }).messages).toEqual([]);
+});
+
+it('stores uploads in DATA_DIR/chat-images and answers URLs under an absolute PUBLIC_API_URL that POST /chat/messages accepts', async () => {
+  const db = tdb.handle.db;
+  const dataDir = await mkdtemp(join(tmpdir(), 'chat-wiring-'));
+  try {
+    const absolute = testApp(db, { env: { DATA_DIR: dataDir, PUBLIC_API_URL: 'https://api.example.com/api' } });
+    const [row] = await db.insert(users).values({ tenantId, name: 'Bia Lima', username: '+5511999990002' }).returning({ id: users.id });
+    const { token } = await issueAccessToken(db, { userId: row!.id, tenantId });
+    const form = new FormData();
+    form.set('image', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'a.png'));
+    const uploaded = await absolute.request('/api/chat/attachments', { method: 'POST', headers: { host: 'localhost', authorization: `Bearer ${token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const attachment = (await uploaded.json()) as { attachment_type: string; attachment_url: string };
+    expect(attachment.attachment_url).toMatch(/^https:\/\/api\.example\.com\/api\/chat\/attachments\/[0-9a-f]{32}\.png$/);
+    const file = attachment.attachment_url.split('/').at(-1)!;
+    expect(await readdir(join(dataDir, 'chat-images'))).toEqual([file]);
+
+    const served = await absolute.request(`/api/chat/attachments/${file}`, { headers: { host: 'localhost' } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+
+    const sent = await absolute.request('/api/chat/messages', {
+      method: 'POST',
+      headers: { host: 'localhost', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text: '', attachments: [attachment] }),
+    });
+    expect(sent.status).toBe(201);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

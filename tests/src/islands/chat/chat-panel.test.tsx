@@ -33,12 +33,15 @@ function message(id: number, fields: Partial<ChatMessageView> = {}): ChatMessage
 }
 
 let listed: ChatMessageView[] = [];
+const UPLOADED = '/api/chat/attachments/0123456789abcdef0123456789abcdef.png';
+let uploadAnswer: { status: number; json: unknown } = { status: 201, json: { attachment_type: 'image', attachment_url: UPLOADED } };
 let stop: (() => void) | null = null;
 
 beforeEach(() => {
   vi.resetModules();
   localStorage.clear();
   listed = [];
+  uploadAnswer = { status: 201, json: { attachment_type: 'image', attachment_url: UPLOADED } };
   document.body.innerHTML = '<div id="host"></div>';
 });
 
@@ -51,7 +54,11 @@ afterEach(() => {
 async function render(locale: 'pt' | 'en' = 'en') {
   const platform = fakeApi({
     'GET /chat/messages': () => ({ json: { messages: listed, amountBet: 0 } }),
-    'POST /chat/messages': (body) => ({ status: 201, json: { message: message(900, { text: (body as { text: string }).text }) } }),
+    'POST /chat/messages': (body) => ({
+      status: 201,
+      json: { message: message(900, { text: (body as { text: string }).text, attachments: (body as Pick<ChatMessageView, 'attachments'>).attachments }) },
+    }),
+    'POST /chat/attachments': () => uploadAnswer,
   });
   document.documentElement.dataset.locale = locale;
   const { ChatRoot } = await import('../../../../src/islands/chat/ChatRoot.tsx');
@@ -146,5 +153,57 @@ describe('composer', () => {
     await vi.waitFor(() => expect(items().map((i) => i.querySelector('.chat-msg__text')!.textContent)).toEqual(['olá <b>todos</b>']));
     expect(platform.calls.at(-1)).toMatchObject({ method: 'POST', body: { text: 'olá <b>todos</b>' } });
     expect(document.querySelector<HTMLInputElement>('.chat-panel__input')!.value).toBe('');
+  });
+
+  /** Picks a file in the composer's image input, as the browser's file dialog would. */
+  async function pick(file: File) {
+    const input = document.querySelector<HTMLInputElement>('[data-testid="chat-image-input"]')!;
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    const store = await import('../../../../src/stores/chat.ts');
+    await act(async () => {
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      await vi.waitFor(() => expect(store.$chatUpload.get().status).not.toBe('uploading'));
+    });
+  }
+
+  it('attaches an image (png, jpeg, gif, webp only), shows a removable thumbnail and sends it without text', async () => {
+    localStorage.setItem('auth', 'tok');
+    localStorage.setItem('user', JSON.stringify(USER));
+    const { store, platform } = await render('pt');
+    const input = document.querySelector<HTMLInputElement>('[data-testid="chat-image-input"]')!;
+    expect(input.type).toBe('file');
+    expect(input.accept).toBe('image/png,image/jpeg,image/gif,image/webp');
+    expect(document.querySelector('.chat-panel__attach')!.getAttribute('aria-label')).toBe('Anexar imagem');
+
+    await pick(new File([new Uint8Array(10)], 'foto.png', { type: 'image/png' }));
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="chat-attachment"] img')).not.toBeNull());
+    expect(document.querySelector('[data-testid="chat-attachment"] img')!.getAttribute('src')).toBe(UPLOADED);
+    await act(async () => document.querySelector<HTMLButtonElement>('.chat-panel__unattach')!.click());
+    expect(document.querySelector('[data-testid="chat-attachment"]')).toBeNull();
+    expect(store.$chatAttachment.get()).toBeNull();
+
+    await pick(new File([new Uint8Array(10)], 'foto.png', { type: 'image/png' }));
+    await vi.waitFor(() => expect(store.$chatAttachment.get()).not.toBeNull());
+    await act(async () => {
+      document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      await vi.waitFor(() => expect(store.$chatMessages.get()).toHaveLength(1));
+    });
+    expect(platform.calls.at(-1)).toMatchObject({ path: '/chat/messages', body: { text: '', attachments: [{ attachment_type: 'image', attachment_url: UPLOADED }] } });
+    const [sent] = items();
+    expect(sent!.querySelector('.chat-msg__text')).toBeNull();
+    expect(sent!.querySelector('img')!.getAttribute('src')).toBe(UPLOADED);
+    expect(document.querySelector('[data-testid="chat-attachment"]')).toBeNull();
+  });
+
+  it('shows upload errors in the panel', async () => {
+    localStorage.setItem('auth', 'tok');
+    localStorage.setItem('user', JSON.stringify(USER));
+    await render('pt');
+    await pick(new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }));
+    expect(document.querySelector('[data-testid="chat-upload-error"]')!.textContent).toBe('Escolha uma imagem PNG, JPEG, GIF ou WebP.');
+    uploadAnswer = { status: 422, json: { message: 'Os dados informados são inválidos.', errors: { image: ['A imagem deve ter no máximo 2 MB.'] } } };
+    await pick(new File([new Uint8Array(10)], 'foto.png', { type: 'image/png' }));
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="chat-upload-error"]')!.textContent).toBe('A imagem deve ter no máximo 2 MB.'));
+    expect(document.querySelector('[data-testid="chat-attachment"]')).toBeNull();
   });
 });
