@@ -1,32 +1,16 @@
-import { createRoot, type Root } from 'react-dom/client';
 import { closePushModal } from '../../stores/push.ts';
+import { pageIsland } from '../shared/page-island.tsx';
 import { mountToasts } from '../toasts/mount.tsx';
 import { PushRoot } from './PushRoot.tsx';
 
 /**
- * Entry of the push island, loaded when the push modal first opens. Mounted
- * once per page lifetime into a `#push-root` carried across ClientRouter
- * navigations; outcomes are shown through the toast island.
+ * Entry of the push island, loaded when the push modal first opens, mounted
+ * once per page lifetime into `#push-root`; outcomes are shown through the
+ * toast island. A navigation closes the modal (it counts as "not now").
  */
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-
-function attachHost(): void {
-  if (host && !host.isConnected) document.body.append(host);
-}
+const mountPush = pageIsland('push-root', () => <PushRoot />, { beforeSwap: closePushModal });
 
 export function ensurePushRoot(): void {
   mountToasts();
-  if (root) {
-    attachHost();
-    return;
-  }
-  // A modal <dialog> moved with the body loses its modality: a navigation counts as "not now".
-  document.addEventListener('astro:before-swap', closePushModal);
-  document.addEventListener('astro:after-swap', attachHost);
-  host = document.createElement('div');
-  host.id = 'push-root';
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(<PushRoot />);
+  mountPush();
 }
