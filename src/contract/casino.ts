@@ -225,7 +225,7 @@ export interface BetPlacedEvent {
   type: 'bet' | 'win';
   transaction: string;
   game: { title: string; gamecode: string; providercode: string };
-  /** Public name only (first name), or the player's chosen display name. */
+  /** Public name only (first name); '' for a player whose privacy settings hide their username, activity or everything (shown as anonymous). */
   user: { name: string };
   /** Centavos. */
   amount: number;

@@ -23,7 +23,8 @@ export function betPlacedOf(payload: unknown): BetPlacedEvent | null {
   if (p.type !== 'bet' && p.type !== 'win') return null;
   if (!isText(p.transaction) || !isCentavos(p.amount) || !isText(p.date)) return null;
   if (!game || !isText(game.title) || !isText(game.gamecode) || !isText(game.providercode)) return null;
-  if (!user || !isText(user.name)) return null;
+  // An empty name is a player who hides their activity: shown as anonymous.
+  if (!user || typeof user.name !== 'string') return null;
   return {
     type: p.type,
     transaction: p.transaction,

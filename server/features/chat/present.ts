@@ -1,7 +1,7 @@
 import type { ChatColorClass, ChatMessageView } from '../../../src/contract/chat.ts';
 import { CHAT_COLOR_CLASSES } from '../../../src/contract/chat.ts';
 import type { PrivacySettings } from '../../../src/contract/validation/profile.ts';
-import { publicFirstName } from '../house/publish-round.ts';
+import { publicFirstName } from '../users/public-name.ts';
 import type { chatMessages } from './schema.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;

@@ -2,21 +2,18 @@ import { type BetPlacedEvent, HOUSE_PROVIDER_CODE, type HouseRoundView } from '.
 import { RealtimeEvent, realtimeChannel, wireEventName } from '../../../src/contract/realtime.ts';
 import type { WalletView } from '../../../src/contract/wallet.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
+import { findUserById } from '../users/find-user.ts';
+import { betFeedName } from '../users/public-name.ts';
 import type { HouseDeps } from './deps.ts';
 import { HOUSE_GAME_TITLES } from './limits.ts';
 import { houseBetReference } from './references.ts';
 
-/** The public name of a player in bet feeds: the first word of their name only. */
-export function publicFirstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? '';
-}
-
-/** The two BetPlaced events of a round: the stake and the payout (amount 0 on a loss), one `transaction`. */
-export function betPlacedEvents(round: HouseRoundView, playerName: string): BetPlacedEvent[] {
+/** The two BetPlaced events of a round: the stake and the payout (amount 0 on a loss), one `transaction`; `publicName` as {@link betFeedName} gives it. */
+export function betPlacedEvents(round: HouseRoundView, publicName: string): BetPlacedEvent[] {
   const base = {
     transaction: houseBetReference(round.id),
     game: { title: HOUSE_GAME_TITLES[round.game], gamecode: round.game, providercode: HOUSE_PROVIDER_CODE },
-    user: { name: publicFirstName(playerName) },
+    user: { name: publicName },
     date: round.created_at,
   };
   return [
@@ -31,12 +28,14 @@ export function betPlacedEvents(round: HouseRoundView, playerName: string): BetP
  * failure is logged and never undoes the round.
  */
 export async function publishRound(
-  deps: Pick<HouseDeps, 'publish' | 'log'>,
+  deps: Pick<HouseDeps, 'db' | 'publish' | 'log'>,
   input: { tenant: TenantContext; player: Extract<Actor, { kind: 'user' }>; round: HouseRoundView; wallet: WalletView },
 ): Promise<void> {
   try {
     const channel = [realtimeChannel.tenantPublic(input.tenant.config.casino_id)];
-    for (const event of betPlacedEvents(input.round, input.player.name)) await deps.publish(channel, wireEventName(RealtimeEvent.BetPlaced), event);
+    const user = await findUserById(deps.db, input.tenant.id, input.player.userId);
+    const publicName = betFeedName(input.player.name, user?.settings);
+    for (const event of betPlacedEvents(input.round, publicName)) await deps.publish(channel, wireEventName(RealtimeEvent.BetPlaced), event);
   } catch (error) {
     deps.log.warn(`house: BetPlaced of round ${input.round.id} not sent`, error);
   }

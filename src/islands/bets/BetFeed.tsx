@@ -19,6 +19,7 @@ export interface BetFeedLabels {
   multiplier: string;
   payout: string;
   ambient: string;
+  anonymous: string;
 }
 
 /**
@@ -57,7 +58,7 @@ export function BetFeed({ locale, labels, ambientGames }: { locale: Locale; labe
               <a href={gameHref(locale, entry.game)}>{entry.game.title}</a>
               {entry.ambient && <span className="bet-feed__ambient">{labels.ambient}</span>}
             </td>
-            <td>{entry.user.name}</td>
+            <td>{entry.user.name || labels.anonymous}</td>
             <td>{formatBRL(entry.bet, locale)}</td>
             <td>{formatMultiplier(Math.round(entry.multiplier * 10_000), locale)}</td>
             <td>{formatBRL(entry.win, locale)}</td>

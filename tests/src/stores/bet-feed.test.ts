@@ -46,6 +46,12 @@ describe('live bet feed', () => {
     expect($betFeed.get()).toEqual([]);
   });
 
+  it('keeps a bet of a player who hides their activity, with an empty name (shown as anonymous)', () => {
+    receiveBetPlaced(half('bet', 'anon', 100, ''));
+    receiveBetPlaced(half('win', 'anon', 0, ''));
+    expect($betFeed.get()[0]).toMatchObject({ transaction: 'anon', user: { name: '' } });
+  });
+
   it('reads only the fields of the event (extra fields are dropped)', () => {
     expect(betPlacedOf({ ...half('bet', 'a', 1), extra: '<script>' })).toEqual(half('bet', 'a', 1));
   });

@@ -3,6 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HouseRoundView } from '../../../../src/contract/casino.ts';
 import { houseRounds, houseSeeds } from '../../../../server/features/house/schema.ts';
+import { DEFAULT_PRIVACY_SETTINGS, users } from '../../../../server/features/users/schema.ts';
 import { ledgerEntries, wallets } from '../../../../server/features/wallet/schema.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { type HouseHarness, houseHarness } from './helpers.ts';
@@ -69,6 +70,20 @@ describe('house play', () => {
     expect(win!.data).toMatchObject({ type: 'win', transaction: bet!.data.transaction });
     expect(String(bet!.data.transaction)).toMatch(/^house:\d+$/);
     expect(balanceEvent).toMatchObject({ channels: [`private-universal.${userId}`], event: 'App\\Events\\BalanceUpdated', data: { wallet: { balance: Number(expected) } } });
+  });
+
+  it('a player who hides their activity, username or everything is anonymous in the public bet feed', async () => {
+    for (const hidden of ['hide_activity', 'hide_username', 'hide_all'] as const) {
+      const { userId, token } = await h.player('Joana Reservada');
+      await h.db.update(users).set({ settings: { ...DEFAULT_PRIVACY_SETTINGS, [hidden]: true } }).where(eq(users.id, userId));
+      await fund(userId, 1_000, `dep-anon-${hidden}`);
+      h.published.length = 0;
+      expect((await h.call('POST', '/house/dice/play', { token, body: { amount: 100, demo: false, params: dice } })).status).toBe(200);
+      const feed = h.published.filter((p) => p.event === 'App\\Events\\BetPlaced');
+      expect(feed).toHaveLength(2);
+      for (const event of feed) expect(event.data).toMatchObject({ user: { name: '' } });
+      expect(JSON.stringify(h.published)).not.toContain('Joana');
+    }
   });
 
   it('insufficient funds: 422, no round stored, nonce not consumed, nothing moved', async () => {
