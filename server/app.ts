@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps): Hono {
   // Aggregators settle rounds even while a tenant is in maintenance: tenant resolution only, no open-tenant check.
   const providerApi = new Hono<AppEnv>();
   providerApi.use(resolveTenant(deps.db));
-  providerApi.route('/', providerWalletRoutes({ db: deps.db, secrets: deps.config.gameProviderSecrets }));
+  providerApi.route('/', providerWalletRoutes({ db: deps.db, secrets: deps.config.gameProviderSecrets, events: { db: deps.db, publish, log } }));
   api.route('/', providerApi);
 
   app.route(API_BASE, api);

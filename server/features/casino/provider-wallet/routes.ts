@@ -5,7 +5,9 @@ import type { Db } from '../../../db/open.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { UnauthorizedError } from '../../../http/errors.ts';
 import { readSignedWebhook } from '../../payments/signed-webhook.ts';
+import { type ProviderEventsDeps, type ProviderMovement, publishProviderMovement } from './publish.ts';
 import { createSeamlessWallet } from './service.ts';
+import type { ProviderAnswer } from './types.ts';
 
 const Id = v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/));
 const Player = v.pipe(v.number(), v.integer(), v.minValue(1));
@@ -13,7 +15,15 @@ const Player = v.pipe(v.number(), v.integer(), v.minValue(1));
 /** The body of `POST /providers/{code}/wallet`, one action per call. */
 export const ProviderWalletBodySchema = v.variant('action', [
   v.object({ action: v.literal('balance'), player_id: Player }),
-  v.object({ action: v.literal('bet'), player_id: Player, round_id: Id, transaction_id: Id, amount: CentavosSchema, game: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }),
+  v.object({
+    action: v.literal('bet'),
+    player_id: Player,
+    round_id: Id,
+    transaction_id: Id,
+    amount: CentavosSchema,
+    game: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+    game_id: v.optional(Id),
+  }),
   v.object({
     action: v.literal('win'),
     player_id: Player,
@@ -21,6 +31,7 @@ export const ProviderWalletBodySchema = v.variant('action', [
     transaction_id: Id,
     amount: v.union([v.literal(0), CentavosSchema]),
     game: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+    game_id: v.optional(Id),
   }),
   v.object({ action: v.literal('rollback'), player_id: Player, transaction_id: Id }),
 ]);
@@ -33,26 +44,39 @@ export const ProviderWalletBodySchema = v.variant('action', [
  * provider's secret; an unknown code or bad signature → 401. Answers
  * `{ balance, replayed? }` in centavos; 422 insufficient funds, 409 a
  * transaction id reused with another amount, 404 unknown player or bet.
+ * A call that moved money is announced (./publish.ts): the player's new
+ * balance and, for a bet or win with the catalogue's `game_id`, the live feed.
  */
-export function providerWalletRoutes(deps: { db: Db; secrets: ReadonlyMap<string, string> }): Hono<AppEnv> {
+export function providerWalletRoutes(deps: { db: Db; secrets: ReadonlyMap<string, string>; events?: ProviderEventsDeps }): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/providers/:code/wallet', async (c) => {
     const code = c.req.param('code');
     const secret = deps.secrets.get(code);
     if (!secret) throw new UnauthorizedError('invalid_signature');
     const body = await readSignedWebhook(c, secret, ProviderWalletBodySchema);
     const wallet = createSeamlessWallet(deps.db, code);
-    const player = { tenantId: c.get('tenant').id, userId: body.player_id };
+    const tenant = c.get('tenant');
+    const player = { tenantId: tenant.id, userId: body.player_id };
+    const announce = async (answer: ProviderAnswer, feed?: ProviderMovement['feed']) => {
+      if (deps.events && !answer.replayed) await publishProviderMovement(deps.events, { tenant, provider: code, userId: body.player_id, ...(feed ? { feed } : {}) });
+      return c.json(answer);
+    };
     switch (body.action) {
       case 'balance':
         return c.json(await wallet.balance(player));
       case 'bet':
-        return c.json(await wallet.bet(player, { roundId: body.round_id, transactionId: body.transaction_id, amount: body.amount, game: body.game }));
+        return announce(await wallet.bet(player, { roundId: body.round_id, transactionId: body.transaction_id, amount: body.amount, game: body.game }), {
+          type: 'bet',
+          roundId: body.round_id,
+          amount: body.amount,
+          ...(body.game_id ? { gameId: body.game_id } : {}),
+        });
       case 'win':
-        return c.json(
+        return announce(
           await wallet.win(player, { roundId: body.round_id, transactionId: body.transaction_id, amount: body.amount, ...(body.game ? { game: body.game } : {}) }),
+          { type: 'win', roundId: body.round_id, amount: body.amount, ...(body.game_id ? { gameId: body.game_id } : {}) },
         );
       case 'rollback':
-        return c.json(await wallet.rollback(player, { transactionId: body.transaction_id }));
+        return announce(await wallet.rollback(player, { transactionId: body.transaction_id }));
     }
   });
 }

@@ -6,6 +6,8 @@ import { signWebhook } from '../../../../server/features/payments/signature.ts';
 import { listCasinoBets } from '../../../../server/features/wallet/casino-bets.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { ledgerEntries, wallets } from '../../../../server/features/wallet/schema.ts';
+import { gameProviders, games } from '../../../../server/features/casino/schema.ts';
+import { silentLog } from '../../helpers/app.ts';
 import { type HouseHarness, houseHarness, miniApp } from './helpers.ts';
 
 let h: HouseHarness;
@@ -100,5 +102,39 @@ describe('POST /providers/{code}/wallet', () => {
     expect((await call('acme', { ...bet, transaction_id: 'T-3', amount: 10_000 })).status).toBe(422);
     expect((await call('acme', { action: 'balance', player_id: 99_999_999 })).status).toBe(404);
     expect((await state(userId)).balance).toBe(5000);
+  });
+});
+
+describe('provider wallet events', () => {
+  it('announces the new balance after each movement and feeds bets naming a catalogue game; replays announce nothing', async () => {
+    const [provider] = await h.db.insert(gameProviders).values({ tenantId: h.tenantId, code: 'acme', name: 'Acme Games' }).onConflictDoNothing().returning();
+    await h.db.insert(games).values({ tenantId: h.tenantId, providerId: provider!.id, gameId: 'acme-777', gamecode: 'gates-of-acme', title: 'Gates of Acme', categorySlug: 'slots', type: 'slot', image: '/games/gates-of-acme.webp', imageMobile: '/games/gates-of-acme.webp' });
+    const published: Array<{ channels: string[]; event: string; data: Record<string, unknown> }> = [];
+    const publish = async (channels: string[], event: string, data: unknown) => void published.push({ channels, event, data: data as Record<string, unknown> });
+    const app = miniApp(h.db, [providerWalletRoutes({ db: h.db, secrets: new Map([['acme', SECRET]]), events: { db: h.db, publish, log: silentLog } })]);
+    const { userId } = await h.player('Carla Pereira Lima');
+    await applyMovement(h.db, { tenantId: h.tenantId, userId, type: 'deposit', amount: 5000, reference: 'pw-dep-ev' });
+    const call = async (body: unknown) => {
+      const raw = JSON.stringify(body);
+      const res = await app.request('/api/providers/acme/wallet', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json', 'x-webhook-signature': signWebhook(raw, SECRET) }, body: raw });
+      expect(res.status).toBe(200);
+    };
+    const bet = { action: 'bet', player_id: userId, round_id: 'EV-1', transaction_id: 'EV-T1', amount: 1000, game: 'Gates of Acme', game_id: 'acme-777' };
+    await call(bet);
+    await call(bet);
+    await call({ action: 'win', player_id: userId, round_id: 'EV-1', transaction_id: 'EV-W1', amount: 2500, game_id: 'acme-777' });
+    // A bet without the catalogue id moves money and the balance, but stays out of the feed.
+    await call({ action: 'bet', player_id: userId, round_id: 'EV-2', transaction_id: 'EV-T2', amount: 100, game: 'Unknown' });
+    await call({ action: 'rollback', player_id: userId, transaction_id: 'EV-T2' });
+
+    const balances = published.filter((p) => p.event === 'App\\Events\\BalanceUpdated');
+    expect(balances.map((p) => (p.data.wallet as { balance: number }).balance)).toEqual([4000, 6500, 6400, 6500]);
+    for (const p of balances) expect(p.channels).toEqual([`private-universal.${userId}`]);
+    const feed = published.filter((p) => p.event === 'App\\Events\\BetPlaced');
+    expect(feed.map((p) => p.data)).toEqual([
+      expect.objectContaining({ type: 'bet', transaction: 'acme:EV-1', amount: 1000, user: { name: 'Carla' }, game: { title: 'Gates of Acme', gamecode: 'gates-of-acme', providercode: 'acme' } }),
+      expect.objectContaining({ type: 'win', transaction: 'acme:EV-1', amount: 2500 }),
+    ]);
+    expect(feed[0]!.channels).toEqual([`universal-public.${h.casinoId}`]);
   });
 });
