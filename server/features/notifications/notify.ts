@@ -33,8 +33,8 @@ export interface NotifyInput {
  *   tenant, then `NotificationSent` on the tenant's public channel
  *   `universal-public.{casino_id}`, which the site of every signed-in player
  *   listens to.
- * Then the optional `push` sends a browser push (the player's language; the
- * tenant's global notices in Portuguese, the base language). Realtime and
+ * Then the optional `push` sends a browser push, each browser in its
+ * player's language (the push sender picks from the translations). Realtime and
  * push failures are logged and never undo or fail the notification.
  * @throws ValidationError (422) for a type that does not fit the target, a
  * player who is not the tenant's, or bad content (nothing stored).
@@ -75,7 +75,12 @@ export async function notify(deps: NotificationsDeps, input: NotifyInput): Promi
     const sending = deps
       .push(
         { tenantId: input.tenant.id, userId: input.userId },
-        { title: content.title[language], body: content.message[language], ...(content.url ? { url: content.url } : {}) },
+        {
+          title: content.title[language],
+          body: content.message[language],
+          ...(content.url ? { url: content.url } : {}),
+          translations: { pt: { title: content.title.pt, body: content.message.pt }, en: { title: content.title.en, body: content.message.en } },
+        },
       )
       .catch((error: unknown) => deps.log.warn(`notifications: push of notification ${view.id} failed`, error));
     // A player's few browsers are pushed before answering; a global notice may reach every subscribed

@@ -28,6 +28,8 @@ export interface PushMessage {
   title: string;
   body: string;
   url?: string;
+  /** The same message per language: each browser gets its player's language, else `title`/`body`. */
+  translations?: Partial<Record<'pt' | 'en', { title: string; body: string }>>;
 }
 
 /** Sends a web push; never throws (failures are logged). */

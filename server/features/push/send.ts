@@ -1,4 +1,5 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import { users } from '../users/schema.ts';
 import type { PushDeps, PushMessage, PushTarget, SendPush } from './deps.ts';
 import { encryptPushPayload, MAX_PLAINTEXT_BYTES } from './encrypt.ts';
 import { pushSubscriptions } from './schema.ts';
@@ -11,8 +12,11 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Deliveries in flight at once for a tenant-wide push. */
 const CONCURRENCY = 8;
+/** Subscriptions read at a time: a tenant-wide push never holds them all in memory. */
+const PAGE_SIZE = 500;
 
 type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+type Language = 'pt' | 'en';
 
 /**
  * The push sender: encrypts `message` (RFC 8291, aes128gcm) for each
@@ -26,17 +30,34 @@ export function createPushSender(deps: PushDeps): SendPush {
   const fetcher = deps.fetch ?? globalThis.fetch;
   return async (target: PushTarget, message: PushMessage) => {
     try {
-      const where: SQL[] = [eq(pushSubscriptions.tenantId, target.tenantId)];
-      if (target.userId !== null) where.push(eq(pushSubscriptions.userId, target.userId));
-      const rows = await deps.db.select().from(pushSubscriptions).where(and(...where));
-      if (rows.length === 0) return;
-      const keys = await vapidKeyPair(deps.db);
-      const plaintext = pushPayload(message);
-      const queue = [...rows];
-      const worker = async () => {
-        for (let row = queue.shift(); row; row = queue.shift()) await deliver(deps, fetcher, keys, row, plaintext);
+      const payloads = new Map<Language, Buffer>();
+      const payloadIn = (language: Language): Buffer => {
+        let payload = payloads.get(language);
+        if (!payload) payloads.set(language, (payload = pushPayload({ ...message, ...message.translations?.[language] })));
+        return payload;
       };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
+      let keys: VapidKeyPair | null = null;
+      for (let after = 0; ; ) {
+        const where: SQL[] = [eq(pushSubscriptions.tenantId, target.tenantId), gt(pushSubscriptions.id, after)];
+        if (target.userId !== null) where.push(eq(pushSubscriptions.userId, target.userId));
+        const page = await deps.db
+          .select({ row: pushSubscriptions, language: users.language })
+          .from(pushSubscriptions)
+          .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+          .where(and(...where))
+          .orderBy(asc(pushSubscriptions.id))
+          .limit(PAGE_SIZE);
+        if (page.length === 0) return;
+        keys ??= await vapidKeyPair(deps.db);
+        const signing = keys;
+        const queue = [...page];
+        const worker = async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await deliver(deps, fetcher, signing, next.row, payloadIn(next.language));
+        };
+        await Promise.all(Array.from({ length: Math.min(CONCURRENCY, page.length) }, worker));
+        if (page.length < PAGE_SIZE) return;
+        after = page[page.length - 1]!.row.id;
+      }
     } catch (error) {
       deps.log.warn(`push: sending to tenant ${target.tenantId} user ${target.userId ?? 'all'} failed`, error);
     }
@@ -48,7 +69,7 @@ export function createPushSender(deps: PushDeps): SendPush {
  * for one push is shortened with an ellipsis (the notification list keeps
  * the whole text), so a long notification still arrives.
  */
-export function pushPayload(message: PushMessage): Buffer {
+export function pushPayload(message: Omit<PushMessage, 'translations'>): Buffer {
   const encode = (body: string) => Buffer.from(JSON.stringify({ title: message.title, body, ...(message.url ? { url: message.url } : {}) }));
   let chars = Array.from(message.body);
   let payload = encode(message.body);

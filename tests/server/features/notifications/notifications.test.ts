@@ -193,7 +193,12 @@ describe('live delivery and push', () => {
     const note = await send({ user_id: me.userId, type: 'payment', title: { pt: 'Depósito aprovado', en: 'Deposit approved' }, message: { pt: 'R$ 10,00', en: 'BRL 10.00' }, url: '/account/wallet' });
     expect(h.published).toEqual([{ channels: [`private-universal.${me.userId}`], event: 'App\\Events\\NotificationSent', data: note }]);
     expect(note).toMatchObject({ type: 'payment', read: false, notification: { url: '/account/wallet' } });
-    expect(h.pushed).toEqual([{ target: { tenantId: h.local.id, userId: me.userId }, message: { title: 'Deposit approved', body: 'BRL 10.00', url: '/account/wallet' } }]);
+    expect(h.pushed).toEqual([
+      {
+        target: { tenantId: h.local.id, userId: me.userId },
+        message: expect.objectContaining({ title: 'Deposit approved', body: 'BRL 10.00', url: '/account/wallet' }),
+      },
+    ]);
   });
 
   it("publishes a global notice on the tenant's public channel and pushes to every player of the tenant", async () => {
@@ -202,7 +207,13 @@ describe('live delivery and push', () => {
     const notice = await send({ title: { pt: 'Manutenção', en: 'Maintenance' }, message: { pt: 'Às 3h', en: 'At 3 am' } });
     expect(notice.type).toBe('platform');
     expect(h.published).toEqual([{ channels: [`universal-public.${h.local.casinoId}`], event: 'App\\Events\\NotificationSent', data: notice }]);
-    expect(h.pushed).toEqual([{ target: { tenantId: h.local.id, userId: null }, message: { title: 'Manutenção', body: 'Às 3h' } }]);
+    // Each browser gets its player's language: the sender picks from the translations.
+    expect(h.pushed).toEqual([
+      {
+        target: { tenantId: h.local.id, userId: null },
+        message: { title: 'Manutenção', body: 'Às 3h', translations: { pt: { title: 'Manutenção', body: 'Às 3h' }, en: { title: 'Maintenance', body: 'At 3 am' } } },
+      },
+    ]);
   });
 
   it('a won box also sends NotifyNewUserBox', async () => {

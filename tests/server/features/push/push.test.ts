@@ -250,6 +250,27 @@ describe('sending', () => {
     expect(JSON.parse(decryptPush(byPath.get(new URL(endpointB).pathname)!.body, subB)).body).toBe('Para todos');
   });
 
+  it("gives each browser its player's language when the message has translations", async () => {
+    await tdb.handle.db.delete(pushSubscriptions);
+    const pt = await player();
+    const en = await player();
+    await tdb.handle.db.update(users).set({ language: 'en' }).where(eq(users.id, en.userId));
+    const subPt = newSubscriber();
+    const subEn = newSubscriber();
+    const endpointPt = await subscribe(pt.token, subPt);
+    const endpointEn = await subscribe(en.token, subEn);
+    const before = service.received.length;
+
+    await sender()(
+      { tenantId: localTenantId, userId: null },
+      { title: 'Aviso', body: 'Para todos', translations: { pt: { title: 'Aviso', body: 'Para todos' }, en: { title: 'Notice', body: 'For everyone' } } },
+    );
+
+    const byPath = new Map(service.received.slice(before).map((p) => [p.path, p]));
+    expect(JSON.parse(decryptPush(byPath.get(new URL(endpointPt).pathname)!.body, subPt))).toEqual({ title: 'Aviso', body: 'Para todos' });
+    expect(JSON.parse(decryptPush(byPath.get(new URL(endpointEn).pathname)!.body, subEn))).toEqual({ title: 'Notice', body: 'For everyone' });
+  });
+
   it('removes subscriptions the push service answers 410 or 404, keeps others', async () => {
     const me = await player();
     const gone = await subscribe(me.token, newSubscriber());
