@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { ChatMessageView } from '../../../src/contract/chat.ts';
 import type { TenantContext } from '../../http/context.ts';
@@ -50,6 +50,25 @@ export async function mutePlayer(deps: ChatDeps, tenantId: number, input: v.Infe
     .values({ tenantId, userId: input.user_id, mutedUntil, reason })
     .onConflictDoUpdate({ target: [chatMutes.tenantId, chatMutes.userId], set: { mutedUntil, reason } });
   return { user_id: input.user_id, muted_until: mutedUntil.toISOString() };
+}
+
+/** A mute still running, as the operator sees it. */
+export interface ActiveMute {
+  user_id: number;
+  name: string;
+  muted_until: string;
+  reason: string | null;
+}
+
+/** The tenant's mutes still running, the soonest to end first (expired ones are not listed). */
+export async function activeMutes(deps: ChatDeps, tenantId: number): Promise<ActiveMute[]> {
+  const rows = await deps.db
+    .select({ userId: chatMutes.userId, name: users.name, mutedUntil: chatMutes.mutedUntil, reason: chatMutes.reason })
+    .from(chatMutes)
+    .innerJoin(users, eq(users.id, chatMutes.userId))
+    .where(and(eq(chatMutes.tenantId, tenantId), gt(chatMutes.mutedUntil, chatClock(deps))))
+    .orderBy(asc(chatMutes.mutedUntil));
+  return rows.map((r) => ({ user_id: r.userId, name: r.name, muted_until: r.mutedUntil.toISOString(), reason: r.reason }));
 }
 
 /**

@@ -7,7 +7,7 @@ import { requireOperator } from '../operator/auth.ts';
 import type { ChatDeps } from './deps.ts';
 import { MuteSchema, NoticeSchema } from './input.ts';
 import { CHAT_KEYS } from './messages.ts';
-import { deleteMessage, mutePlayer, postNotice, unmutePlayer } from './moderate.ts';
+import { activeMutes, deleteMessage, mutePlayer, postNotice, unmutePlayer } from './moderate.ts';
 
 /** A positive id from the path; anything else names nothing (404 with `message`). */
 function pathId(raw: string, code: string, key: string): number {
@@ -21,6 +21,7 @@ function pathId(raw: string, code: string, key: string): number {
  * tenant only):
  * - `POST /chat/messages {text, pinned_until?, colorClass?, emoji?, mission?, attachments?}` → 201 `{message}`
  * - `DELETE /chat/messages/{id}` → 200 `{deleted: id}`
+ * - `GET /chat/mutes` → 200 `{mutes: [{user_id, name, muted_until, reason}]}` (running ones, soonest end first)
  * - `POST /chat/mutes {user_id, minutes, reason?}` → 200 `{user_id, muted_until}`
  * - `DELETE /chat/mutes/{userId}` → 200 `{user_id, muted_until: null}`
  */
@@ -38,6 +39,10 @@ export function chatOperatorRoutes(deps: ChatDeps): Hono<AppEnv> {
       await deleteMessage(deps, c.get('tenant'), id);
       c.header('Cache-Control', 'no-store');
       return c.json({ deleted: id });
+    })
+    .get('/chat/mutes', operator, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ mutes: await activeMutes(deps, c.get('tenant').id) });
     })
     .post('/chat/mutes', operator, async (c) => {
       const body = await readBody(c, MuteSchema);

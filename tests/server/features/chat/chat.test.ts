@@ -256,8 +256,13 @@ describe('moderation', () => {
     const pt = await post(token, { text: 'olá?' }, { lang: 'pt-BR' });
     expect(pt.body.message).toMatch(/^Você foi silenciado no chat até 01\/03\/2026, 09:\d\d \(horário de Brasília\)\.$/);
 
+    const listed = await h.operator('GET', '/chat/mutes');
+    expect(listed.body.mutes).toContainEqual({ user_id: userId, name: expect.any(String), muted_until: until, reason: 'spam' });
+    expect((await h.operator('GET', '/chat/mutes', undefined, { tenant: h.sorte })).body.mutes).toEqual([]);
+
     const lifted = await h.operator('DELETE', `/chat/mutes/${userId}`);
     expect(lifted.body).toEqual({ user_id: userId, muted_until: null });
+    expect((await h.operator('GET', '/chat/mutes')).body.mutes).not.toContainEqual(expect.objectContaining({ user_id: userId }));
     await posted(token, 'back');
   });
 
@@ -267,6 +272,7 @@ describe('moderation', () => {
     expect((await post(token, { text: 'x' }, { wait: 30 })).status).toBe(403);
     h.advance(30);
     await posted(token, 'free again');
+    expect((await h.operator('GET', '/chat/mutes')).body.mutes).not.toContainEqual(expect.objectContaining({ user_id: userId }));
   });
 
   it('refuses bad mutes and players of other tenants', async () => {
