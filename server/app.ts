@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps): Hono {
   const notifications = { db: deps.db, publish, log, push: createPushSender(pushDeps) };
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites, withdrawals }));
   api.route('/operator', casinoOperatorRoutes({ db: deps.db }));
-  api.route('/operator', chatOperatorRoutes({ db: deps.db, publish, log }));
+  api.route('/operator', chatOperatorRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir }));
   api.route('/operator', notificationOperatorRoutes(notifications));
   if (payments) api.route('/', pixWebhookRoutes(payments));
   if (withdrawals) api.route('/', payoutWebhookRoutes(withdrawals));

@@ -1,16 +1,18 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { ChatMessageView } from '../../../src/contract/chat.ts';
 import type { TenantContext } from '../../http/context.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { localizedKey } from '../../http/translate.ts';
+import type { AvatarStore } from '../avatars/store.ts';
 import { users } from '../users/schema.ts';
 import { type ChatDeps, chatClock } from './deps.ts';
 import type { MuteSchema, NoticeSchema } from './input.ts';
 import { CHAT_KEYS } from './messages.ts';
 import { publishMessageSent } from './publish.ts';
 import { presentMessage } from './present.ts';
-import { chatMessages, chatMutes } from './schema.ts';
+import { type ChatAttachmentRow, chatMessages, chatMutes } from './schema.ts';
+import { chatImageFile } from './upload-image.ts';
 
 /** Who an operator moderation act is recorded as (`chat_messages.deleted_by`). */
 export const OPERATOR_ACTOR = 'operator';
@@ -21,14 +23,33 @@ export const OPERATOR_ACTOR = 'operator';
  * panels to drop it.
  * @throws NotFoundError (404) when the message is not the tenant's or is already deleted.
  */
-export async function deleteMessage(deps: ChatDeps, tenant: TenantContext, messageId: number): Promise<void> {
+export async function deleteMessage(deps: ChatDeps & { images?: AvatarStore }, tenant: TenantContext, messageId: number): Promise<void> {
   const [row] = await deps.db
     .update(chatMessages)
     .set({ deletedAt: chatClock(deps), deletedBy: OPERATOR_ACTOR })
     .where(and(eq(chatMessages.tenantId, tenant.id), eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)))
-    .returning({ id: chatMessages.id });
+    .returning({ id: chatMessages.id, attachments: chatMessages.attachments });
   if (!row) throw new NotFoundError('chat_message_not_found', { message: localizedKey(CHAT_KEYS.messageNotFound) });
   await publishMessageSent(deps, tenant.config.casino_id, { id: row.id, deleted: true });
+  if (deps.images) await removeOrphanImages(deps, deps.images, row.attachments);
+}
+
+/**
+ * A deleted message's uploaded images stop being served (an abusive image
+ * must not stay reachable by its URL), unless another live message shows
+ * the same image. Other attachments (external URLs) are not ours to remove.
+ */
+async function removeOrphanImages(deps: ChatDeps, images: AvatarStore, attachments: ChatAttachmentRow[]): Promise<void> {
+  for (const { attachment_url: url } of attachments) {
+    const file = chatImageFile(url);
+    if (!file) continue;
+    const [stillShown] = await deps.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(isNull(chatMessages.deletedAt), sql`${chatMessages.attachments} @> ${JSON.stringify([{ attachment_url: url }])}::jsonb`))
+      .limit(1);
+    if (!stillShown) await images.remove(file).catch((error: unknown) => deps.log.warn(`chat: image ${file} not removed`, error));
+  }
 }
 
 async function requirePlayer(deps: ChatDeps, tenantId: number, userId: number): Promise<void> {

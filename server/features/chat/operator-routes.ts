@@ -7,6 +7,7 @@ import { requireOperator } from '../operator/auth.ts';
 import type { ChatDeps } from './deps.ts';
 import { MuteSchema, NoticeSchema } from './input.ts';
 import { CHAT_KEYS } from './messages.ts';
+import { chatImageStore } from './upload-image.ts';
 import { activeMutes, deleteMessage, mutePlayer, postNotice, unmutePlayer } from './moderate.ts';
 
 /** A positive id from the path; anything else names nothing (404 with `message`). */
@@ -20,12 +21,14 @@ function pathId(raw: string, code: string, key: string): number {
  * Chat moderation under `/api/operator` (operator key, acting on the key's
  * tenant only):
  * - `POST /chat/messages {text, pinned_until?, colorClass?, emoji?, mission?, attachments?}` → 201 `{message}`
- * - `DELETE /chat/messages/{id}` → 200 `{deleted: id}`
+ * - `DELETE /chat/messages/{id}` → 200 `{deleted: id}` (its uploaded images are no longer served)
  * - `GET /chat/mutes` → 200 `{mutes: [{user_id, name, muted_until, reason}]}` (running ones, soonest end first)
  * - `POST /chat/mutes {user_id, minutes, reason?}` → 200 `{user_id, muted_until}`
  * - `DELETE /chat/mutes/{userId}` → 200 `{user_id, muted_until: null}`
  */
-export function chatOperatorRoutes(deps: ChatDeps): Hono<AppEnv> {
+export function chatOperatorRoutes(operatorDeps: ChatDeps & { dataDir?: string }): Hono<AppEnv> {
+  // With the data folder, deleting a message also stops serving its uploaded images.
+  const deps = { ...operatorDeps, ...(operatorDeps.dataDir ? { images: chatImageStore(operatorDeps.dataDir) } : {}) };
   const operator = requireOperator(deps.db);
   return new Hono<AppEnv>()
     .post('/chat/messages', operator, async (c) => {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
@@ -9,14 +8,13 @@ import type { AppEnv } from '../../http/context.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { localizedKey } from '../../http/translate.ts';
 import { AVATAR_HEADERS } from '../avatars/routes.ts';
-import { createAvatarStore } from '../avatars/store.ts';
 import { createDbRateLimiter } from '../rate-limit/limiter.ts';
 import { type ChatDeps, chatClock } from './deps.ts';
 import { LimitQuerySchema, PostMessageSchema } from './input.ts';
 import { amountBet, listMessages } from './list-messages.ts';
 import { CHAT_KEYS } from './messages.ts';
 import { postMessage } from './post-message.ts';
-import { CHAT_IMAGE_FIELD, type ChatImageDeps, uploadChatImage } from './upload-image.ts';
+import { CHAT_IMAGE_FIELD, type ChatImageDeps, chatImageStore, uploadChatImage } from './upload-image.ts';
 
 /**
  * The chat routes' needs: the services' deps, the API base uploaded images'
@@ -37,7 +35,7 @@ export function chatRoutes(routeDeps: ChatRouteDeps): Hono<AppEnv> {
   const deps: ChatDeps & ChatImageDeps = {
     ...routeDeps,
     limiter: routeDeps.limiter ?? createDbRateLimiter(routeDeps.db, () => chatClock(routeDeps)),
-    images: createAvatarStore(join(routeDeps.dataDir, 'chat-images')),
+    images: chatImageStore(routeDeps.dataDir),
   };
   const upload = bodyLimit({
     // Room for the multipart envelope around a 2 MB file; the file size itself is checked exactly.

@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_UPLOAD_RATE_LIMITS, type PostChatAttachmentAnswer } from '../../../src/contract/chat.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
 import { DomainError, UnauthorizedError, ValidationError } from '../../http/errors.ts';
 import { type AvatarExtension, sniffImageType } from '../avatars/sniff.ts';
-import type { AvatarStore } from '../avatars/store.ts';
+import { type AvatarStore, createAvatarStore } from '../avatars/store.ts';
 import { createDbRateLimiter } from '../rate-limit/limiter.ts';
 import { type ChatDeps, chatClock } from './deps.ts';
 import { CHAT_KEYS } from './messages.ts';
@@ -26,6 +27,16 @@ export const chatUploadRateKey = {
   perMinute: (tenantId: number, userId: number) => `chat-upload-minute:${tenantId}:${userId}`,
   perHour: (tenantId: number, userId: number) => `chat-upload-hour:${tenantId}:${userId}`,
 };
+
+/** The store of chat images: the avatar store on `{dataDir}/chat-images`. */
+export function chatImageStore(dataDir: string): AvatarStore {
+  return createAvatarStore(join(dataDir, 'chat-images'));
+}
+
+/** The stored file an attachment URL of ours names (`…/chat/attachments/{file}`), or null for any other URL. */
+export function chatImageFile(url: string): string | null {
+  return /\/chat\/attachments\/([0-9a-f]{32}\.(?:png|jpg|gif|webp))$/.exec(url)?.[1] ?? null;
+}
 
 /** Public URL of a stored chat image: `{apiBase}/chat/attachments/{file}`. */
 export function chatImageUrl(apiBase: string, file: string): string {

@@ -173,6 +173,24 @@ describe('posting an uploaded image', () => {
     expect(h.published.at(-1)!.data).toMatchObject({ id: message.id, text: '', attachments: [{ attachment_type: 'image', attachment_url: url }] });
   });
 
+  it('deleting a message stops serving its uploaded image, unless another live message shows it', async () => {
+    const { token } = await h.player();
+    const url = (await upload(token, imageForm(PNG))).body.attachment_url as string;
+    const post = async () => {
+      h.advance(7);
+      const answer = await h.call('POST', '/chat/messages', { token, body: { text: '', attachments: [{ attachment_type: 'image', attachment_url: url }] } });
+      expect(answer.status).toBe(201);
+      return (answer.body.message as ChatMessageView).id;
+    };
+    const first = await post();
+    const second = await post();
+    expect((await h.operator('DELETE', `/chat/messages/${first}`)).status).toBe(200);
+    expect((await fetchImage(url)).status).toBe(200);
+    expect((await h.operator('DELETE', `/chat/messages/${second}`)).status).toBe(200);
+    expect((await fetchImage(url)).status).toBe(404);
+    expect(await storedFiles()).not.toContain(url.split('/').at(-1));
+  });
+
   it('still refuses an empty text without an image, and unsafe URLs', async () => {
     const { token } = await h.player();
     h.advance(7);

@@ -57,7 +57,7 @@ export async function chatHarness(): Promise<ChatHarness> {
 
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-images-'));
   const imagesDir = join(dataDir, 'chat-images');
-  const app = featureApp(db, { operator: [chatOperatorRoutes(deps)], tenant: [chatRoutes({ ...deps, dataDir, apiBase: '/api' })] });
+  const app = featureApp(db, { operator: [chatOperatorRoutes({ ...deps, dataDir })], tenant: [chatRoutes({ ...deps, dataDir, apiBase: '/api' })] });
   const request = jsonCaller(app);
   const makePlayer = playerMaker(db);
   return {
