@@ -12,9 +12,9 @@ import {
 import { CHAT_KEYS } from './messages.ts';
 
 /** Longest operator notice (the column allows 2000). */
-export const NOTICE_TEXT_MAX = 1000;
+const NOTICE_TEXT_MAX = 1000;
 /** Longest mute: 30 days. */
-export const MUTE_MINUTES_MAX = 30 * 24 * 60;
+const MUTE_MINUTES_MAX = 30 * 24 * 60;
 
 const Attachment = v.object(
   {

@@ -15,7 +15,7 @@ import { type ChatAttachmentRow, chatMessages, chatMutes } from './schema.ts';
 import { chatImageFile } from './upload-image.ts';
 
 /** Who an operator moderation act is recorded as (`chat_messages.deleted_by`). */
-export const OPERATOR_ACTOR = 'operator';
+const OPERATOR_ACTOR = 'operator';
 
 /**
  * Deletes a message of the tenant: the row keeps `deleted_at`/`deleted_by`

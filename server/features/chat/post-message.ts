@@ -2,20 +2,20 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { CHAT_RATE_LIMITS, type ChatMessageView } from '../../../src/contract/chat.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
-import { DomainError, ForbiddenError, UnauthorizedError } from '../../http/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../../http/errors.ts';
 import type { LocalizedText } from '../../http/messages.ts';
 import { translate } from '../../http/translate.ts';
-import { createDbRateLimiter } from '../rate-limit/limiter.ts';
+import { chatDisplayName } from '../users/public-name.ts';
 import { users } from '../users/schema.ts';
-import { type ChatDeps, chatClock } from './deps.ts';
+import { type ChatDeps, chatClock, enforceRateLimits, type LimitedChatDeps } from './deps.ts';
 import type { PostMessageSchema } from './input.ts';
 import { CHAT_KEYS } from './messages.ts';
 import { publishMessageSent } from './publish.ts';
-import { chatDisplayName, presentMessage } from './present.ts';
+import { presentMessage } from './present.ts';
 import { chatMessages, chatMutes } from './schema.ts';
 
 /** Rate-limit keys: per tenant and player, so nobody else's chatter counts. */
-export const chatRateKey = {
+const chatRateKey = {
   burst: (tenantId: number, userId: number) => `chat-burst:${tenantId}:${userId}`,
   perMinute: (tenantId: number, userId: number) => `chat-minute:${tenantId}:${userId}`,
 };
@@ -49,7 +49,7 @@ async function activeMute(deps: ChatDeps, tenantId: number, userId: number, now:
  * 1 message / 2 s or 10 / minute.
  */
 export async function postMessage(
-  deps: ChatDeps,
+  deps: LimitedChatDeps,
   ctx: { tenant: TenantContext; actor: Actor | null },
   input: v.InferOutput<typeof PostMessageSchema>,
 ): Promise<ChatMessageView> {
@@ -61,13 +61,10 @@ export async function postMessage(
   const mutedUntil = await activeMute(deps, tenantId, userId, now);
   if (mutedUntil) throw new ForbiddenError('chat_muted', { message: mutedUntilText(mutedUntil), details: { muted_until: mutedUntil.toISOString() } });
 
-  const limiter = deps.limiter ?? createDbRateLimiter(deps.db, () => chatClock(deps));
-  const burst = await limiter.hit(chatRateKey.burst(tenantId, userId), CHAT_RATE_LIMITS.burst);
-  const minute = await limiter.hit(chatRateKey.perMinute(tenantId, userId), CHAT_RATE_LIMITS.perMinute);
-  if (burst.blocked || minute.blocked) {
-    const retryIn = Math.max(burst.blocked ? burst.retryIn : 0, minute.blocked ? minute.retryIn : 0);
-    throw new DomainError('chat_rate_limited', 429, undefined, { details: { retry_in: retryIn } });
-  }
+  await enforceRateLimits(deps.limiter, 'chat_rate_limited', [
+    [chatRateKey.burst(tenantId, userId), CHAT_RATE_LIMITS.burst],
+    [chatRateKey.perMinute(tenantId, userId), CHAT_RATE_LIMITS.perMinute],
+  ]);
 
   const [author] = await deps.db
     .select({ name: users.name, settings: users.settings })

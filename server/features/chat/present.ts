@@ -1,20 +1,8 @@
 import type { ChatColorClass, ChatMessageView } from '../../../src/contract/chat.ts';
 import { CHAT_COLOR_CLASSES } from '../../../src/contract/chat.ts';
-import type { PrivacySettings } from '../../../src/contract/validation/profile.ts';
-import { publicFirstName } from '../users/public-name.ts';
 import type { chatMessages } from './schema.ts';
 
-export type ChatMessageRow = typeof chatMessages.$inferSelect;
-
-/**
- * The name a player's messages carry: the first word of their name, as in
- * the public bet feed, or '' (shown as an anonymous player) when they hide
- * their username or everything in their privacy settings.
- */
-export function chatDisplayName(name: string, settings: Partial<PrivacySettings> | null | undefined): string {
-  if (settings?.hide_username || settings?.hide_all) return '';
-  return publicFirstName(name);
-}
+type ChatMessageRow = typeof chatMessages.$inferSelect;
 
 const isColorClass = (value: string | null): value is ChatColorClass => value !== null && (CHAT_COLOR_CLASSES as readonly string[]).includes(value);
 

@@ -9,7 +9,7 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../http/erro
 import { localizedKey } from '../../http/translate.ts';
 import { AVATAR_HEADERS } from '../avatars/routes.ts';
 import { createDbRateLimiter } from '../rate-limit/limiter.ts';
-import { type ChatDeps, chatClock } from './deps.ts';
+import { type ChatDeps, chatClock, type LimitedChatDeps } from './deps.ts';
 import { LimitQuerySchema, PostMessageSchema } from './input.ts';
 import { amountBet, listMessages } from './list-messages.ts';
 import { CHAT_KEYS } from './messages.ts';
@@ -32,7 +32,7 @@ export type ChatRouteDeps = ChatDeps & { apiBase: string; dataDir: string };
  */
 export function chatRoutes(routeDeps: ChatRouteDeps): Hono<AppEnv> {
   // One limiter for the app's lifetime, so its periodic sweep of expired counters runs.
-  const deps: ChatDeps & ChatImageDeps = {
+  const deps: LimitedChatDeps & ChatImageDeps = {
     ...routeDeps,
     limiter: routeDeps.limiter ?? createDbRateLimiter(routeDeps.db, () => chatClock(routeDeps)),
     images: chatImageStore(routeDeps.dataDir),

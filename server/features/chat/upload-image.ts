@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_UPLOAD_RATE_LIMITS, type PostChatAttachmentAnswer } from '../../../src/contract/chat.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
-import { DomainError, UnauthorizedError, ValidationError } from '../../http/errors.ts';
+import { UnauthorizedError, ValidationError } from '../../http/errors.ts';
 import { type AvatarExtension, sniffImageType } from '../avatars/sniff.ts';
 import { type AvatarStore, createAvatarStore } from '../avatars/store.ts';
-import { createDbRateLimiter } from '../rate-limit/limiter.ts';
-import { type ChatDeps, chatClock } from './deps.ts';
+import { enforceRateLimits, type LimitedChatDeps } from './deps.ts';
 import { CHAT_KEYS } from './messages.ts';
 
 /** Where uploaded chat images live and the API base their public URLs start with. */
@@ -23,7 +22,7 @@ const CHAT_IMAGE_EXTENSIONS: ReadonlySet<AvatarExtension> = new Set(['png', 'jpg
 export const CHAT_IMAGE_FIELD = 'image';
 
 /** Rate-limit keys of uploads: per tenant and player, apart from posting. */
-export const chatUploadRateKey = {
+const chatUploadRateKey = {
   perMinute: (tenantId: number, userId: number) => `chat-upload-minute:${tenantId}:${userId}`,
   perHour: (tenantId: number, userId: number) => `chat-upload-hour:${tenantId}:${userId}`,
 };
@@ -56,7 +55,7 @@ const invalid = (key: string) => new ValidationError({ [CHAT_IMAGE_FIELD]: [key]
  * (`retry_in`) past 5 uploads a minute or 30 an hour.
  */
 export async function uploadChatImage(
-  deps: ChatDeps & ChatImageDeps,
+  deps: LimitedChatDeps & ChatImageDeps,
   ctx: { tenant: TenantContext; actor: Actor | null },
   file: unknown,
 ): Promise<PostChatAttachmentAnswer> {
@@ -69,13 +68,10 @@ export async function uploadChatImage(
 
   const tenantId = ctx.tenant.id;
   const userId = ctx.actor.userId;
-  const limiter = deps.limiter ?? createDbRateLimiter(deps.db, () => chatClock(deps));
-  const minute = await limiter.hit(chatUploadRateKey.perMinute(tenantId, userId), CHAT_UPLOAD_RATE_LIMITS.perMinute);
-  const hour = await limiter.hit(chatUploadRateKey.perHour(tenantId, userId), CHAT_UPLOAD_RATE_LIMITS.perHour);
-  if (minute.blocked || hour.blocked) {
-    const retryIn = Math.max(minute.blocked ? minute.retryIn : 0, hour.blocked ? hour.retryIn : 0);
-    throw new DomainError('chat_upload_rate_limited', 429, undefined, { details: { retry_in: retryIn } });
-  }
+  await enforceRateLimits(deps.limiter, 'chat_upload_rate_limited', [
+    [chatUploadRateKey.perMinute(tenantId, userId), CHAT_UPLOAD_RATE_LIMITS.perMinute],
+    [chatUploadRateKey.perHour(tenantId, userId), CHAT_UPLOAD_RATE_LIMITS.perHour],
+  ]);
 
   const stored = await deps.images.save(bytes, type);
   deps.log.debug(`chat: player ${userId} of tenant ${tenantId} uploaded image ${stored}`);

@@ -7,7 +7,7 @@ import { vapidAuthorization } from './vapid-jwt.ts';
 import { type VapidKeyPair, vapidKeyPair } from './vapid-keys.ts';
 
 /** How long a push service keeps an undelivered message (seconds, RFC 8030 §5.2). */
-export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** How long one push service may take to answer. */
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Deliveries in flight at once for a tenant-wide push. */

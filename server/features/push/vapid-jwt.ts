@@ -2,7 +2,7 @@ import { createPrivateKey, sign } from 'node:crypto';
 import type { VapidKeyPair } from './vapid-keys.ts';
 
 /** How long a VAPID token is valid; RFC 8292 §2 caps it at 24 h. */
-export const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
+const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
 
 /**
  * The `Authorization` header value of RFC 8292 §3 for one push request:

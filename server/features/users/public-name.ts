@@ -14,3 +14,13 @@ export function betFeedName(name: string, settings: Partial<PrivacySettings> | n
   if (settings?.hide_username || settings?.hide_activity || settings?.hide_all) return '';
   return publicFirstName(name);
 }
+
+/**
+ * The name a player's chat messages carry: the first word of their name, as
+ * in the public bet feed, or '' (shown as an anonymous player) when they
+ * hide their username or everything in their privacy settings.
+ */
+export function chatDisplayName(name: string, settings: Partial<PrivacySettings> | null | undefined): string {
+  if (settings?.hide_username || settings?.hide_all) return '';
+  return publicFirstName(name);
+}

@@ -34,13 +34,15 @@ export interface Published {
   data: Record<string, unknown>;
 }
 
+/** One demo tenant (`localhost`, `sorte.localhost`…), as created by the demo seed. */
+export async function demoTenant(db: Db, domain: string): Promise<Tenant> {
+  const created = (await createTenant(db, demoTenants().find((t) => t.domain === domain)!))!;
+  return { id: created.id, casinoId: created.config.casino_id, host: domain, key: demoOperatorKey(domain) };
+}
+
 /** `localhost` and `sorte.localhost`, as created by the demo seed. */
 export async function twoDemoTenants(db: Db): Promise<{ local: Tenant; sorte: Tenant }> {
-  const tenantOf = async (domain: string): Promise<Tenant> => {
-    const created = (await createTenant(db, demoTenants().find((t) => t.domain === domain)!))!;
-    return { id: created.id, casinoId: created.config.casino_id, host: domain, key: demoOperatorKey(domain) };
-  };
-  return { local: await tenantOf('localhost'), sorte: await tenantOf('sorte.localhost') };
+  return { local: await demoTenant(db, 'localhost'), sorte: await demoTenant(db, 'sorte.localhost') };
 }
 
 /** A realtime publisher that records what it sends, and can be made to fail (a failure must never undo the feature's work). */

@@ -3,27 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTenant } from '../../../../server/features/tenants/create-tenant.ts';
-import { demoOperatorKey, demoTenants } from '../../../../server/features/tenants/demo/tenants.ts';
-import { users } from '../../../../server/features/users/schema.ts';
-import { issueAccessToken } from '../../../../server/features/users/tokens.ts';
 import { testApp } from '../../helpers/app.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { demoTenant, playerMaker, type Tenant } from '../../helpers/feature-harness.ts';
 
 let tdb: TestDatabase;
 let app: Hono;
-let tenantId: number;
+let local: Tenant;
+let player: ReturnType<typeof playerMaker>;
 beforeAll(async () => {
   tdb = await freshDatabase();
-  tenantId = (await createTenant(tdb.handle.db, demoTenants().find((t) => t.domain === 'localhost')!))!.id;
+  local = await demoTenant(tdb.handle.db, 'localhost');
+  player = playerMaker(tdb.handle.db);
   app = testApp(tdb.handle.db);
 });
 afterAll(() => tdb.close());
 
 it('the platform app mounts the chat under /api and its moderation under /api/operator', async () => {
-  const db = tdb.handle.db;
-  const [row] = await db.insert(users).values({ tenantId, name: 'Ana Souza', username: '+5511999990001' }).returning({ id: users.id });
-  const { token } = await issueAccessToken(db, { userId: row!.id, tenantId });
+  const { token } = await player(local);
   const json = { host: 'localhost', 'content-type': 'application/json' };
 
   const sent = await app.request('/api/chat/messages', { method: 'POST', headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify({ text: 'Olá' }) });
@@ -33,7 +30,7 @@ it('the platform app mounts the chat under /api and its moderation under /api/op
   const listed = await app.request('/api/chat/messages?limit=50', { headers: { host: 'localhost', 'guest-id': 'guest-abcdef123456' } });
   expect(((await listed.json()) as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(['Olá']);
 
-  const deleted = await app.request(`/api/operator/chat/messages/${message.id}`, { method: 'DELETE', headers: { ...json, 'x-operator-key': demoOperatorKey('localhost') } });
+  const deleted = await app.request(`/api/operator/chat/messages/${message.id}`, { method: 'DELETE', headers: { ...json, 'x-operator-key': local.key } });
   expect(deleted.status).toBe(200);
   const after = await app.request('/api/chat/messages', { headers: { host: 'localhost' } });
   expect(((await after.json()) as { messages: unknown[] }).messages).toEqual([]);
@@ -44,8 +41,7 @@ it('stores uploads in DATA_DIR/chat-images and answers URLs under an absolute PU
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-wiring-'));
   try {
     const absolute = testApp(db, { env: { DATA_DIR: dataDir, PUBLIC_API_URL: 'https://api.example.com/api' } });
-    const [row] = await db.insert(users).values({ tenantId, name: 'Bia Lima', username: '+5511999990002' }).returning({ id: users.id });
-    const { token } = await issueAccessToken(db, { userId: row!.id, tenantId });
+    const { token } = await player(local);
     const form = new FormData();
     form.set('image', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'a.png'));
     const uploaded = await absolute.request('/api/chat/attachments', { method: 'POST', headers: { host: 'localhost', authorization: `Bearer ${token}` }, body: form });
