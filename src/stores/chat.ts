@@ -130,12 +130,12 @@ function armPinTimer(): void {
 function keep(incoming: ChatMessageView[]): void {
   const byId = new Map($chatMessages.get().map((m) => [m.id, m]));
   for (const message of incoming) byId.set(message.id, message);
-  let list = [...byId.values()].sort((a, b) => a.id - b.id);
+  const list = [...byId.values()].sort((a, b) => a.id - b.id);
   const now = Date.now();
   while (list.length > CHAT_KEEP_MAX) {
     const oldest = list.findIndex((m) => !isPinnedAt(m, now));
     if (oldest === -1) break;
-    list = [...list.slice(0, oldest), ...list.slice(oldest + 1)];
+    list.splice(oldest, 1);
   }
   $chatMessages.set(list);
   $pinClock.set(now);

@@ -70,8 +70,8 @@ export function configureNotifications(options: { locale: Locale; playSound: () 
 }
 
 /** A notification text in the page's language. */
-export function textOf(text: NotificationText, lang: Locale = locale): string {
-  return text[lang];
+function textOf(text: NotificationText): string {
+  return text[locale];
 }
 
 const listOf = (n: NotificationView): NotificationList => (n.type === 'platform' ? 'platform' : 'user');

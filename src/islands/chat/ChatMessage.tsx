@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ChatColorClass, ChatMessageView } from '../../contract/chat.ts';
 import { isSafeChatImageUrl } from '../../contract/chat.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
+import { LANGUAGE_TAGS } from '../../lib/locale.ts';
 
 /** `colorClass` → this island's CSS class: the platform's value never reaches `className` as given. */
 const COLOR_CLASSES: Record<ChatColorClass, string> = {
@@ -17,7 +18,7 @@ const COLOR_CLASSES: Record<ChatColorClass, string> = {
 function timeOf(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'pt-BR', { hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
 /**

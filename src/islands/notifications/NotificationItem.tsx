@@ -27,7 +27,7 @@ export function NotificationItem({ t, locale, notification }: { t: TFunction; lo
           </a>
         )}
         {!notification.read && (
-          <button type="button" className="notification__action" onClick={() => void markNotificationRead(notification.id)}>
+          <button type="button" className="dialog-button notification__action" onClick={() => void markNotificationRead(notification.id)}>
             {t('notifications.panel.markRead')}
           </button>
         )}

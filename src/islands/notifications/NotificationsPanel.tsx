@@ -17,6 +17,7 @@ import {
 import { ModalDialog } from '../shared/ModalDialog.tsx';
 import { NotificationItem } from './NotificationItem.tsx';
 import '../auth/auth.css';
+import '../shared/dialog-button.css';
 import './notifications.css';
 
 const SECTIONS: { list: NotificationList; key: string }[] = [
@@ -49,7 +50,7 @@ export function NotificationsPanel({ t, locale }: { t: TFunction; locale: Locale
         {state.status === 'error' && (
           <div role="alert" className="notifications-panel__error">
             <p>{t('notifications.panel.error')}</p>
-            <button type="button" className="notification__action" onClick={() => void loadNotifications()}>
+            <button type="button" className="dialog-button notification__action" onClick={() => void loadNotifications()}>
               {t('notifications.panel.retry')}
             </button>
           </div>
@@ -61,7 +62,7 @@ export function NotificationsPanel({ t, locale }: { t: TFunction; locale: Locale
         )}
         {state.status === 'ready' && (
           <>
-            <button type="button" className="notification__action" disabled={unread === 0} onClick={() => void markAllNotificationsRead('all')}>
+            <button type="button" className="dialog-button notification__action" disabled={unread === 0} onClick={() => void markAllNotificationsRead('all')}>
               {t('notifications.panel.markAllRead')}
             </button>
             {SECTIONS.map(({ list, key }) => (
@@ -77,7 +78,7 @@ export function NotificationsPanel({ t, locale }: { t: TFunction; locale: Locale
                   </ul>
                 )}
                 {hasMore(list) && (
-                  <button type="button" className="notification__action" onClick={() => void loadMoreNotifications(list)}>
+                  <button type="button" className="dialog-button notification__action" onClick={() => void loadMoreNotifications(list)}>
                     {t('notifications.panel.loadMore')}
                   </button>
                 )}

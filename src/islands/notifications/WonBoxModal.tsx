@@ -5,6 +5,7 @@ import { localePath } from '../../i18n/locales.ts';
 import { closeWonBox } from '../../stores/notifications.ts';
 import { ModalDialog } from '../shared/ModalDialog.tsx';
 import '../auth/auth.css';
+import '../shared/dialog-button.css';
 import './notifications.css';
 
 /**
@@ -24,7 +25,7 @@ export function WonBoxModal({ t, locale, box }: { t: TFunction; locale: Locale; 
         <p className="won-box__title">{box.notification.title[locale]}</p>
         <p>{message}</p>
         {url && (
-          <a className="won-box__open" href={url.startsWith('/') ? localePath(locale, url) : url} onClick={() => void closeWonBox()}>
+          <a className="dialog-button dialog-button--primary won-box__open" href={url.startsWith('/') ? localePath(locale, url) : url} onClick={() => void closeWonBox()}>
             {t('notifications.box.open')}
           </a>
         )}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { allowPush, closePushModal } from '../../stores/push.ts';
 import { ModalDialog } from '../shared/ModalDialog.tsx';
 import '../auth/auth.css';
+import '../shared/dialog-button.css';
 import './push.css';
 
 /** The push-permission modal (spec section 4): why to allow, "turn on" and "not now". */
@@ -25,10 +26,10 @@ export function PushModal({ t, busy }: { t: TFunction; busy: boolean }) {
         </svg>
         <p id={textId}>{t('push.modal.text')}</p>
         <div className="push-modal__actions">
-          <button type="button" className="push-modal__allow" onClick={() => void allowPush()} disabled={busy}>
+          <button type="button" className="dialog-button dialog-button--primary push-modal__allow" onClick={() => void allowPush()} disabled={busy}>
             {t('push.modal.allow')}
           </button>
-          <button type="button" className="push-modal__later" onClick={closePushModal} disabled={busy}>
+          <button type="button" className="dialog-button push-modal__later" onClick={closePushModal} disabled={busy}>
             {t('push.modal.later')}
           </button>
         </div>

@@ -1,5 +1,5 @@
 import type Echo from 'laravel-echo';
-import { connectAs, connectionUnderWay, currentConnection, disconnect, onConnection } from '../realtime/connection.ts';
+import { connectAs, connectionUnderWay, disconnect, onConnection } from '../realtime/connection.ts';
 
 /**
  * The session's side of the realtime connection (spec section 4): a visitor
@@ -9,8 +9,11 @@ import { connectAs, connectionUnderWay, currentConnection, disconnect, onConnect
  * presence twin (../realtime/connection.ts).
  */
 
-/** Called with the connection and the Echo channel name each time a player's channel is joined. */
-export type UserChannelListener = (connection: Echo<'pusher'>, channel: string) => void;
+/**
+ * Called each time a player's channel is joined, with the connection, that
+ * channel's Echo name and the tenant's public channel's (null without a casino id).
+ */
+export type UserChannelListener = (connection: Echo<'pusher'>, channel: string, tenantChannel: string | null) => void;
 
 /**
  * Runs `listener` whenever a player's channel is joined (and at once when one
@@ -19,14 +22,8 @@ export type UserChannelListener = (connection: Echo<'pusher'>, channel: string) 
  */
 export function onUserChannel(listener: UserChannelListener): () => void {
   return onConnection((connection) => {
-    if (connection.actor.kind === 'user') listener(connection.echo, connection.channels.own);
+    if (connection.actor.kind === 'user') listener(connection.echo, connection.channels.own, connection.channels.tenant);
   });
-}
-
-/** The Echo instance of the current player, or null (for features that listen on the user's channel). */
-export function userEcho(): Echo<'pusher'> | null {
-  const connection = currentConnection();
-  return connection?.actor.kind === 'user' ? connection.echo : null;
 }
 
 /** A visitor's guest channel; a no-op once any channel (guest or player) is joined. */

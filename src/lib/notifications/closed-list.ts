@@ -9,17 +9,9 @@ import type { StorageLike } from '../storage.ts';
 export const CLOSED_NOTIFICATIONS_KEY = 'closed_notifications';
 export const CLOSED_NOTIFICATIONS_MAX = 200;
 
-let override: StorageLike | undefined;
 let memory: number[] = [];
 
-/** Replaces the backing storage (tests); undefined restores localStorage. */
-export function useClosedListBackend(storage: StorageLike | undefined): void {
-  override = storage;
-  memory = [];
-}
-
 function storage(): StorageLike | null {
-  if (override) return override;
   try {
     return globalThis.localStorage ?? null;
   } catch {

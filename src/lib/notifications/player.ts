@@ -2,7 +2,6 @@ import { $unreadCount, $wonBox, configureNotifications, loadNotifications } from
 import { $session } from '../../stores/session.ts';
 import { onUserChannel } from '../auth/user-realtime.ts';
 import { currentLocale } from '../locale.ts';
-import { readRuntimeConfig } from '../runtime-config.ts';
 import { showUnreadCount } from './badge.ts';
 import { bindNotificationEvents } from './realtime.ts';
 import { playArrivalSound } from './sound.ts';
@@ -17,14 +16,6 @@ import { playArrivalSound } from './sound.ts';
 let started = false;
 let loadedFor: string | null = null;
 
-function casinoId(): number {
-  try {
-    return readRuntimeConfig().casinoId;
-  } catch {
-    return 0;
-  }
-}
-
 export function startPlayerNotifications(): void {
   const session = $session.get();
   if (session.status !== 'user') return;
@@ -37,7 +28,7 @@ export function startPlayerNotifications(): void {
       showUnreadCount($unreadCount.get());
       configureNotifications({ locale: currentLocale(), playSound: playArrivalSound });
     });
-    onUserChannel((connection, channel) => bindNotificationEvents(connection, channel, casinoId()));
+    onUserChannel(bindNotificationEvents);
     $session.listen((next) => {
       if (next.status !== 'user') loadedFor = null;
     });

@@ -1,4 +1,4 @@
-import { echoChannelName, RealtimeEvent, realtimeChannel } from '../../contract/realtime.ts';
+import { RealtimeEvent } from '../../contract/realtime.ts';
 import { receiveNewBox, receiveNotification } from '../../stores/notifications.ts';
 
 /** Minimal views of laravel-echo's objects, so tests can pass fakes. */
@@ -13,13 +13,14 @@ export interface NotificationEcho {
 /**
  * Listens on a new player connection: `NotificationSent` and
  * `NotifyNewUserBox` on the player's private channel, and `NotificationSent`
- * on the tenant's public channel `universal-public.{casino_id}`, where the
- * platform publishes global notices once for everybody (guests' pages never
- * bind it: the store ignores arrivals without a player).
+ * on the tenant's public channel `universal-public.{casino_id}` (`tenantChannel`,
+ * null when the casino id is unknown), where the platform publishes global
+ * notices once for everybody (guests' pages never bind it: the store ignores
+ * arrivals without a player).
  */
-export function bindNotificationEvents(echo: NotificationEcho, channel: string, casinoId: number): void {
+export function bindNotificationEvents(echo: NotificationEcho, channel: string, tenantChannel: string | null): void {
   const own = echo.private(channel);
   own.listen(RealtimeEvent.NotificationSent, receiveNotification);
   own.listen(RealtimeEvent.NotifyNewUserBox, receiveNewBox);
-  if (casinoId > 0) echo.channel(echoChannelName(realtimeChannel.tenantPublic(casinoId))).listen(RealtimeEvent.NotificationSent, receiveNotification);
+  if (tenantChannel) echo.channel(tenantChannel).listen(RealtimeEvent.NotificationSent, receiveNotification);
 }

@@ -44,10 +44,6 @@ export function onConnection(listener: ConnectionListener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function currentConnection(): RealtimeConnection | null {
-  return current;
-}
-
 /** Whether a connection exists or is being opened (a guest connect must not replace a player's). */
 export function connectionUnderWay(): boolean {
   return current !== null || pending !== null;

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView } from '../../../src/contract/chat.ts';
 import { fakeApi, USER } from './auth-fake-api.ts';
+import { chatMessage } from './chat-fixtures.ts';
 
 /**
  * The chat store: the 50 newest on open, live MessageSent without
@@ -23,22 +24,9 @@ vi.mock('../../../src/lib/realtime/public-channel.ts', () => ({
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
-function message(id: number, fields: Partial<ChatMessageView> = {}): ChatMessageView {
-  return {
-    id,
-    time: new Date(NOW - (1000 - id) * 1000).toISOString(),
-    type: 'global',
-    user: { id: 3, name: 'Bia' },
-    text: `m${id}`,
-    mission: null,
-    colorClass: null,
-    emoji: null,
-    pinned_until: null,
-    pinned: false,
-    attachments: [],
-    ...fields,
-  };
-}
+/** A message posted `1000 - id` seconds before NOW (higher ids are newer). */
+const message = (id: number, fields: Partial<ChatMessageView> = {}): ChatMessageView =>
+  chatMessage(id, { time: new Date(NOW - (1000 - id) * 1000).toISOString(), ...fields });
 
 const load = () => import('../../../src/stores/chat.ts');
 const emit = (payload: unknown) => live.handlers.get('MessageSent')!(payload);

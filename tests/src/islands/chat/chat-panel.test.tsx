@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView } from '../../../../src/contract/chat.ts';
 import { fakeApi, USER } from '../../stores/auth-fake-api.ts';
+import { chatMessage as message } from '../../stores/chat-fixtures.ts';
 
 /**
  * The chat island renders the store: message text only as text (markup and
@@ -14,23 +15,6 @@ import { fakeApi, USER } from '../../stores/auth-fake-api.ts';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 vi.mock('../../../../src/lib/realtime/public-channel.ts', () => ({ onPublicEvent: () => () => undefined }));
-
-function message(id: number, fields: Partial<ChatMessageView> = {}): ChatMessageView {
-  return {
-    id,
-    time: '2026-03-01T12:00:00.000Z',
-    type: 'global',
-    user: { id: 3, name: 'Bia' },
-    text: `m${id}`,
-    mission: null,
-    colorClass: null,
-    emoji: null,
-    pinned_until: null,
-    pinned: false,
-    attachments: [],
-    ...fields,
-  };
-}
 
 let listed: ChatMessageView[] = [];
 const UPLOADED = '/api/chat/attachments/0123456789abcdef0123456789abcdef.png';

@@ -38,7 +38,7 @@ describe('realtime binding', () => {
     await store.loadNotifications();
     const handlers = new Map<string, (payload: unknown) => void>();
     const channelOf = (name: string) => ({ listen: (event: string, callback: (payload: unknown) => void) => handlers.set(`${name} ${event}`, callback) });
-    bindNotificationEvents({ private: (c) => channelOf(`private:${c}`), channel: (c) => channelOf(`public:${c}`) }, 'universal.7', 42);
+    bindNotificationEvents({ private: (c) => channelOf(`private:${c}`), channel: (c) => channelOf(`public:${c}`) }, 'universal.7', 'universal-public.42');
     expect([...handlers.keys()].sort()).toEqual(['private:universal.7 NotificationSent', 'private:universal.7 NotifyNewUserBox', 'public:universal-public.42 NotificationSent']);
 
     const notice = {
@@ -60,7 +60,7 @@ describe('realtime binding', () => {
     const { bindNotificationEvents } = await import('../../../../src/lib/notifications/realtime.ts');
     const names: string[] = [];
     const channel = { listen: () => undefined };
-    bindNotificationEvents({ private: (c) => (names.push(c), channel), channel: (c) => (names.push(c), channel) }, 'universal.7', 0);
+    bindNotificationEvents({ private: (c) => (names.push(c), channel), channel: (c) => (names.push(c), channel) }, 'universal.7', null);
     expect(names).toEqual(['universal.7']);
   });
 });
