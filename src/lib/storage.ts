@@ -54,6 +54,36 @@ function backend(): StorageLike {
   return memoryStorage;
 }
 
+/**
+ * The page's storage for keys of other features (push prompt times, the
+ * closed-notification list): never throws; a blocked read or refused write
+ * falls back to memory for the page's lifetime, like the typed keys below.
+ */
+export const safeStorage: StorageLike = {
+  getItem(key) {
+    try {
+      return backend().getItem(key);
+    } catch {
+      return memory.get(key) ?? null;
+    }
+  },
+  setItem(key, value) {
+    try {
+      backend().setItem(key, value);
+    } catch {
+      memory.set(key, value);
+    }
+  },
+  removeItem(key) {
+    memory.delete(key);
+    try {
+      backend().removeItem(key);
+    } catch {
+      // Nothing stored there to remove.
+    }
+  },
+};
+
 function decode<K extends StorageKey>(key: K, raw: string): StoredValues[K] | null {
   switch (key) {
     case 'user': {
@@ -76,31 +106,16 @@ function encode(value: StoredValues[StorageKey]): string {
 
 /** Returns the stored value, or null when absent, unreadable or malformed. */
 export function readStored<K extends StorageKey>(key: K): StoredValues[K] | null {
-  let raw: string | null;
-  try {
-    raw = backend().getItem(key);
-  } catch {
-    raw = memory.get(key) ?? null;
-  }
+  const raw = safeStorage.getItem(key);
   return raw === null ? null : decode(key, raw);
 }
 
 /** Stores a value; falls back to memory when the storage refuses the write. */
 export function writeStored<K extends StorageKey>(key: K, value: StoredValues[K]): void {
-  const raw = encode(value);
-  try {
-    backend().setItem(key, raw);
-  } catch {
-    memory.set(key, raw);
-  }
+  safeStorage.setItem(key, encode(value));
 }
 
 /** Removes a value from storage (and from the in-memory fallback). */
 export function removeStored(key: StorageKey): void {
-  memory.delete(key);
-  try {
-    backend().removeItem(key);
-  } catch {
-    // Nothing stored there to remove.
-  }
+  safeStorage.removeItem(key);
 }

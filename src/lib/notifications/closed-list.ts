@@ -1,4 +1,4 @@
-import type { StorageLike } from '../storage.ts';
+import { safeStorage } from '../storage.ts';
 
 /**
  * The closed-notification list of spec section 3, kept in local storage
@@ -9,36 +9,21 @@ import type { StorageLike } from '../storage.ts';
 export const CLOSED_NOTIFICATIONS_KEY = 'closed_notifications';
 export const CLOSED_NOTIFICATIONS_MAX = 200;
 
-let memory: number[] = [];
-
-function storage(): StorageLike | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The ids closed on this device (invalid stored values read as none). */
 export function readClosedIds(): number[] {
+  const raw = safeStorage.getItem(CLOSED_NOTIFICATIONS_KEY);
+  if (raw === null) return [];
   try {
-    const raw = storage()?.getItem(CLOSED_NOTIFICATIONS_KEY);
-    if (raw == null) return [...memory];
     const parsed: unknown = JSON.parse(raw);
     return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isSafeInteger(id) && id > 0) : [];
   } catch {
-    return [...memory];
+    return [];
   }
 }
 
 /** Stores `ids` (the newest last), trimmed to the newest 200. */
 export function writeClosedIds(ids: readonly number[]): number[] {
   const kept = ids.slice(-CLOSED_NOTIFICATIONS_MAX);
-  memory = kept;
-  try {
-    storage()?.setItem(CLOSED_NOTIFICATIONS_KEY, JSON.stringify(kept));
-  } catch {
-    // Quota or blocked storage: the in-memory copy serves this page.
-  }
+  safeStorage.setItem(CLOSED_NOTIFICATIONS_KEY, JSON.stringify(kept));
   return kept;
 }

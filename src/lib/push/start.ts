@@ -1,4 +1,5 @@
 import { $pushModal, configurePush, type PushPermission, schedulePushModal } from '../../stores/push.ts';
+import { safeStorage } from '../storage.ts';
 import { browserSubscribeDeps } from './browser.ts';
 import { subscribeToPush } from './subscribe.ts';
 import { isMobileDevice, isPushSupported, isStandaloneDisplay } from './support.ts';
@@ -10,20 +11,11 @@ import { isMobileDevice, isPushSupported, isStandaloneDisplay } from './support.
  */
 let configured = false;
 
-function browserStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function startPushPrompt(): void {
   if (!configured) {
     configured = true;
-    const storage = browserStorage();
     configurePush({
-      ...(storage ? { storage } : {}),
+      storage: safeStorage,
       supported: () => isPushSupported(),
       permission: () => (isPushSupported() ? (Notification.permission as PushPermission) : 'default'),
       mobile: () => isMobileDevice(),
