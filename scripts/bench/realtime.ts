@@ -22,10 +22,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import Pusher from 'pusher';
 import { WebSocket } from 'ws';
-import { createRealtimeServer, createRedisAdapter } from '../../server/realtime/index.ts';
+import { createRealtimeServer, createRedisAdapter, redisReachable } from '../../server/realtime/index.ts';
 import { envNumber, percentile } from './load.ts';
 
 const APP = { appId: 'bench-app', key: 'bench-key', secret: 'bench-secret' } as const;
@@ -271,19 +270,6 @@ async function waitUntil(done: () => boolean, ms: number): Promise<void> {
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
 async function bench(label: string, nodes: NodeHandle[]): Promise<void> {
   try {
     await benchConnections(label, nodes);
@@ -296,7 +282,7 @@ async function bench(label: string, nodes: NodeHandle[]): Promise<void> {
 async function main(): Promise<void> {
   console.log(`realtime bench: ${fmt(CONNECTIONS)} connections, fan-out to ${fmt(SUBSCRIBERS)} subscribers (Node ${process.version})`);
   await bench('1 node:', [await startNode()]);
-  if (!(await redisReachable())) {
+  if (!(await redisReachable(redisUrl))) {
     console.log(`2 nodes + Redis: skipped, Redis does not answer at ${redisUrl}`);
     return;
   }

@@ -33,9 +33,6 @@ export class Connection {
   pingSentAt: number | null = null;
   closed = false;
   private readonly transport: Transport;
-  /** The second (epoch s) client events are being counted in, and how many came in it. */
-  private clientEventSecond = 0;
-  private clientEventsThisSecond = 0;
 
   constructor(transport: Transport) {
     this.transport = transport;
@@ -55,17 +52,6 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.transport.close(code, reason);
-  }
-
-  /** Counts one `client-` event; false when it is over `perSecond` in the current second. */
-  countClientEvent(perSecond: number, now = Date.now()): boolean {
-    const second = Math.floor(now / 1000);
-    if (second !== this.clientEventSecond) {
-      this.clientEventSecond = second;
-      this.clientEventsThisSecond = 0;
-    }
-    this.clientEventsThisSecond += 1;
-    return this.clientEventsThisSecond <= perSecond;
   }
 
   /** Records client activity: any frame proves the connection alive. */

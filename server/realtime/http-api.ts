@@ -36,8 +36,10 @@ export function httpApi(hub: RealtimeHub): Hono<ApiEnv> {
     const withUserCount = infoFields(c).has('user_count');
     if (withUserCount && !prefix.startsWith('presence-')) return c.text('user_count needs filter_by_prefix=presence-', 400);
     const names = [...(await hub.adapter.subscriptionCounts()).keys()].filter((name) => name.startsWith(prefix));
-    const channels: Record<string, { user_count?: number }> = {};
-    for (const name of names) channels[name] = withUserCount ? { user_count: (await hub.adapter.presence(name)).count } : {};
+    const entries = await Promise.all(
+      names.map(async (name) => [name, withUserCount ? { user_count: (await hub.adapter.presence(name)).count } : {}] as const),
+    );
+    const channels: Record<string, { user_count?: number }> = Object.fromEntries(entries);
     return c.json({ channels });
   });
 

@@ -41,12 +41,15 @@ export class RealtimeHub {
   readonly channels = new ChannelRegistry();
   readonly config: HubConfig;
   readonly adapter: RealtimeAdapter;
+  /** `client-` events per connection id this second (the client-event handler counts them). */
+  readonly clientEventsPerConnection: PerSecondCounter;
   private readonly connectionsPerIp: PerSecondCounter;
   private closing = false;
 
   constructor(config: HubConfig, adapter: RealtimeAdapter) {
     this.config = config;
     this.adapter = adapter;
+    this.clientEventsPerConnection = new PerSecondCounter(config.limits.clientEventsPerSecond);
     this.connectionsPerIp = new PerSecondCounter(config.limits.connectionsPerIpPerSecond);
   }
 

@@ -7,3 +7,4 @@ export type { RealtimeAdapter, BroadcastMessage, AdapterNode, PresenceJoin } fro
 export { DEFAULT_LIMITS, type RealtimeLimits } from './limits.ts';
 export { createLocalAdapter } from './local-adapter.ts';
 export { createRedisAdapter, type RedisAdapterOptions } from './redis-adapter.ts';
+export { redisReachable } from './redis-reachable.ts';

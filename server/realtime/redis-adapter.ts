@@ -47,7 +47,9 @@ export function createRedisAdapter(options: RedisAdapterOptions): RealtimeAdapte
     subs: (id: string) => `${prefix}:node:${id}:subs`,
     nodePresence: (id: string) => `${prefix}:node:${id}:presence`,
     reaping: (id: string) => `${prefix}:node:${id}:reaping`,
-    presence: (name: string) => [`${prefix}:presence:${name}:sockets`, `${prefix}:presence:${name}:users`, `${prefix}:presence:${name}:info`],
+    presenceInfo: (name: string) => `${prefix}:presence:${name}:info`,
+    /** KEYS of the presence scripts: sockets, users, info. */
+    presence: (name: string) => [`${prefix}:presence:${name}:sockets`, `${prefix}:presence:${name}:users`, keys.presenceInfo(name)],
   };
   let publisher: Redis | null = null;
   let subscriber: Redis | null = null;
@@ -147,7 +149,7 @@ export function createRedisAdapter(options: RedisAdapterOptions): RealtimeAdapte
       return typeof removed === 'string' ? removed : null;
     },
     async presence(name): Promise<PresenceSnapshot> {
-      const info = await redis().hgetall(keys.presence(name)[2]!);
+      const info = await redis().hgetall(keys.presenceInfo(name));
       const hash: Record<string, unknown> = {};
       for (const [id, json] of Object.entries(info)) hash[id] = JSON.parse(json) as unknown;
       const ids = Object.keys(hash);

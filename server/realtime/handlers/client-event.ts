@@ -19,7 +19,7 @@ export const clientEvent: Handler = ({ hub, connection }, incoming) => {
     const reason = channel.rules.kind === 'encrypted' ? 'not allowed on encrypted channels' : 'only private and presence channels accept them';
     throw new PusherError(PusherErrorCode.unauthorized, `Client event rejected: ${reason}`);
   }
-  if (!connection.countClientEvent(hub.config.limits.clientEventsPerSecond)) {
+  if (!hub.clientEventsPerConnection.allow(connection.id)) {
     throw new PusherError(PusherErrorCode.overLimit, `Client event rejected due to rate limit (${hub.config.limits.clientEventsPerSecond} per second)`);
   }
   const relayed = frame(incoming.event, incoming.data, name);

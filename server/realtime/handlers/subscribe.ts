@@ -22,7 +22,7 @@ export const subscribe: Handler = async ({ hub, connection }, incoming) => {
   const rules = channelRules(name);
   if (connection.channels.has(name)) return confirm(connection, name, rules.presence ? await hub.adapter.presence(name) : undefined);
   if (connection.channels.size >= hub.config.limits.channelsPerConnection) {
-    return refuseOverLimit(connection, name, `A connection may subscribe to at most ${hub.config.limits.channelsPerConnection} channels`);
+    return refuse(connection, name, `A connection may subscribe to at most ${hub.config.limits.channelsPerConnection} channels`, 'limit');
   }
 
   const check = checkSubscription(rules.kind, {
@@ -37,7 +37,7 @@ export const subscribe: Handler = async ({ hub, connection }, incoming) => {
   const joined = await hub.join(connection, name, check.member);
   if (joined.joined) return confirm(connection, name, joined.presence);
   if (!connection.closed) {
-    refuseOverLimit(connection, name, `The maximum of ${hub.config.limits.presenceMembers} members per presence channel was reached`);
+    refuse(connection, name, `The maximum of ${hub.config.limits.presenceMembers} members per presence channel was reached`, 'limit');
   }
 };
 
@@ -45,13 +45,14 @@ function confirm(connection: Connection, channel: string, presence: object | und
   connection.send(frame('pusher_internal:subscription_succeeded', presence === undefined ? {} : { presence }, channel));
 }
 
-function refuseOverLimit(connection: Connection, channel: string, reason: string): void {
-  const code = PusherErrorCode.overCapacity;
-  connection.send(frame('pusher:subscription_error', { type: 'LimitReached', error: reason, status: code }, channel));
-  connection.send(new PusherError(code, `Subscription to ${channel} refused: ${reason}`).toFrame());
-}
+/** How each kind of refusal is reported: the subscription_error's type and status, and the pusher:error code. */
+const REFUSALS = {
+  auth: { type: 'AuthError', status: 401, code: PusherErrorCode.unauthorized },
+  limit: { type: 'LimitReached', status: PusherErrorCode.overCapacity, code: PusherErrorCode.overCapacity },
+} as const;
 
-function refuse(connection: Connection, channel: string, reason: string): void {
-  connection.send(frame('pusher:subscription_error', { type: 'AuthError', error: reason, status: 401 }, channel));
-  connection.send(new PusherError(PusherErrorCode.unauthorized, `Subscription to ${channel} refused: ${reason}`).toFrame());
+function refuse(connection: Connection, channel: string, reason: string, kind: keyof typeof REFUSALS = 'auth'): void {
+  const { type, status, code } = REFUSALS[kind];
+  connection.send(frame('pusher:subscription_error', { type, error: reason, status }, channel));
+  connection.send(new PusherError(code, `Subscription to ${channel} refused: ${reason}`).toFrame());
 }

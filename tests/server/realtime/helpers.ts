@@ -2,7 +2,6 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import Pusher, { type Options } from 'pusher-js';
 import PusherServer from 'pusher';
-import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
 import type { Actor, AppEnv, TenantContext } from '../../../server/http/context.ts';
 import {
@@ -10,6 +9,7 @@ import {
   broadcastingRoutes,
   channelPolicy,
   createRealtimeServer,
+  redisReachable as probeRedis,
   type RealtimeServer,
   type RealtimeServerOptions,
 } from '../../../server/realtime/index.ts';
@@ -38,18 +38,7 @@ export async function startRealtime(overrides: Partial<RealtimeServerOptions> = 
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Whether Redis answers; without it the multi-node tests are skipped (single-node mode needs none). */
-export async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+export const redisReachable = (): Promise<boolean> => probeRedis(redisUrl);
 
 export function tenant(casinoId = CASINO_ID): TenantContext {
   // Only casino_id matters to the channel policy; the rest of the config is irrelevant here.

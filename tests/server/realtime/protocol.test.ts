@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAll, RawClient, startRealtime } from './helpers.ts';
+import { closeAll, dataOf, RawClient, startRealtime } from './helpers.ts';
 
 afterEach(closeAll);
-
-const dataOf = (frame: { data?: unknown }): Record<string, unknown> =>
-  (typeof frame.data === 'string' ? JSON.parse(frame.data) : frame.data) as Record<string, unknown>;
 
 describe('Pusher protocol 7 over WebSocket', () => {
   it('greets a connection with a socket id and the 120 s activity timeout', async () => {
