@@ -53,7 +53,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     logger: (line) => log.warn(`realtime: ${line}`),
     limits: config.realtimeLimits,
     clientIpHeader: config.clientIpHeader,
-    ...(config.redisUrl ? { adapter: createRedisAdapter({ url: config.redisUrl, logger: (line) => log.warn(`realtime redis: ${line}`) }) } : {}),
+    ...(config.redisUrl ? { adapter: createRedisAdapter({ url: config.redisUrl, logger: (line) => log.warn(line) }) } : {}),
   });
   const builder = createSiteBuilder({ ...tenantSource(database.db, config), sitesDir: config.sitesDir, log: (line) => log.info(`sites: ${line}`) });
 

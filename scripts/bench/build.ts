@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
 import { buildTenantSite, type BuildTenantResult } from '../../server/sites/build-tenant.ts';
 import { syntheticTenant } from './synthetic-tenant.ts';
+import { fmt } from './load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +43,6 @@ if (!Number.isInteger(pagesPerLocale) || pagesPerLocale < 0 || !Number.isInteger
 const base = JSON.parse(await readFile(values.base, 'utf8')) as TenantBundle;
 const sitesDir = await mkdtemp(join(tmpdir(), 'bench-sites-'));
 const common = { sitesDir, projectRoot: values.project };
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function report(label: string, r: BuildTenantResult): void {
   console.log(

@@ -32,7 +32,7 @@ import { createLogger } from '../../server/logger.ts';
 import { buildTenantSite } from '../../server/sites/build-tenant.ts';
 import { createSiteBuilder } from '../../server/sites/index.ts';
 import { tenantSource } from '../../server/sites/tenant-source.ts';
-import { envNumber, load, report } from './load.ts';
+import { envNumber, fmt, load, report } from './load.ts';
 import { benchServerUrl, scratchDatabase } from './scratch-db.ts';
 import { syntheticCatalogue, syntheticGames } from './synthetic-catalogue.ts';
 
@@ -40,7 +40,6 @@ const GAMES = envNumber('BENCH_GAMES', 5000);
 const PROVIDERS = 40;
 const REQUESTS = envNumber('BENCH_REQUESTS', 3000);
 const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 50);
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function benchBuild(): Promise<void> {
   const base = JSON.parse(await readFile(fileURLToPath(new URL('../../tests/fixtures/tenant-bundle.pt.json', import.meta.url)), 'utf8')) as TenantBundle;

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import Pusher from 'pusher';
 import { WebSocket } from 'ws';
 import { createRealtimeServer, createRedisAdapter, redisReachable } from '../../server/realtime/index.ts';
-import { envNumber, percentile } from './load.ts';
+import { envNumber, fmt, percentile } from './load.ts';
 
 const APP = { appId: 'bench-app', key: 'bench-key', secret: 'bench-secret' } as const;
 const CONNECTIONS = envNumber('BENCH_RT_CONNECTIONS', 10_000);
@@ -38,7 +38,6 @@ const THROUGHPUT_IN_FLIGHT = 5;
 const CHANNEL = 'bench-fanout';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mib = (bytes: number): string => `${fmt(bytes / 2 ** 20, 1)} MiB`;
 /** A clock both processes share to sub-millisecond precision. */
 const now = (): number => performance.timeOrigin + performance.now();
