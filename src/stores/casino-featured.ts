@@ -52,7 +52,3 @@ export function loadMoreFeatured(): Promise<void> {
   if (s.loading || s.ended || s.currentPage === 0) return Promise.resolve();
   return fetchPage(s.currentPage + 1);
 }
-
-export function resetFeatured(): void {
-  $featured.set({ games: [], currentPage: 0, ended: false, loading: false, failed: false });
-}

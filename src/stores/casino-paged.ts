@@ -25,8 +25,12 @@ export interface PagedGames<T> {
   reload(): Promise<void>;
   /** Loads page 1 again in place of the list without emptying it first (no flicker over pre-rendered cards). */
   refresh(): Promise<void>;
+  /** Loads page 1 unless it is already loaded or loading. */
+  ensureLoaded(): Promise<void>;
   /** Appends the next page; ignored while loading, beyond the last page, or before page 1 loaded. */
   loadMore(): Promise<void>;
+  /** After a failure: asks again for what failed (the next page once page 1 is loaded, else page 1). */
+  retry(): Promise<void>;
   /** Starts from a page known without asking (the pre-rendered first page). */
   seed(page: PagedList<T>): void;
   /** Changes items in place (a like, an unfavorite) without asking the platform. */
@@ -68,15 +72,23 @@ export function createPagedGames<T extends { id: number }>(fetchPage: (page: num
     }
   }
 
+  function loadMore(): Promise<void> {
+    const s = $state.get();
+    if (s.status === 'loading' || s.currentPage === 0 || s.currentPage >= s.lastPage) return Promise.resolve();
+    return load(s.currentPage + 1, false);
+  }
+
   return {
     $state,
     reload: () => load(1, true),
     refresh: () => load(1, false),
-    loadMore() {
+    ensureLoaded() {
       const s = $state.get();
-      if (s.status === 'loading' || s.currentPage === 0 || s.currentPage >= s.lastPage) return Promise.resolve();
-      return load(s.currentPage + 1, false);
+      if (s.status === 'loading' || s.currentPage > 0) return Promise.resolve();
+      return load(1, true);
     },
+    loadMore,
+    retry: () => ($state.get().currentPage > 0 ? loadMore() : load(1, true)),
     seed(page) {
       generation++;
       $state.set({ items: page.data, currentPage: page.current_page, lastPage: Math.max(1, page.last_page), total: page.total, status: 'ready' });

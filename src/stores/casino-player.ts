@@ -27,8 +27,5 @@ $session.listen(() => {
 
 /** Loads page 1 of a player list unless it is already loaded or loading (players only). */
 export function ensurePlayerList(list: typeof favoritesList): Promise<void> {
-  if (tokenOf() === null) return Promise.resolve();
-  const s = list.$state.get();
-  if (s.status === 'loading' || s.currentPage > 0) return Promise.resolve();
-  return list.reload();
+  return tokenOf() === null ? Promise.resolve() : list.ensureLoaded();
 }

@@ -21,6 +21,8 @@ export function relatedKey(gamecode: string, providercode: string): string {
   return `${providercode.toLowerCase()}/${gamecode.toLowerCase()}`;
 }
 
+const keyOf = (state: RelatedState): string | null => (state.status === 'idle' ? null : state.key);
+
 /** Only what a card shows is kept (the answer carries whole games). */
 const card = ({ id, title, gamecode, providercode, provider_name, image }: GameCardData): GameCardData => ({ id, title, gamecode, providercode, provider_name, image });
 
@@ -33,10 +35,10 @@ export async function loadRelated(gamecode: string, providercode: string): Promi
   try {
     const answer = await casinoApi.related(gamecode, providercode);
     // Another game page asked meanwhile (client-side navigation): that answer wins.
-    if (($related.get() as { key?: string }).key !== key) return;
+    if (keyOf($related.get()) !== key) return;
     $related.set({ status: 'ready', key, games: answer.related_games.map(card) });
   } catch {
-    if (($related.get() as { key?: string }).key === key) $related.set({ status: 'failed', key });
+    if (keyOf($related.get()) === key) $related.set({ status: 'failed', key });
   }
 }
 

@@ -13,7 +13,5 @@ export const suggestedList = createPagedGames<GameView>((page, signal) => casino
 
 /** Loads page 1 unless it is already loaded or loading. */
 export function ensureSuggested(): Promise<void> {
-  const s = suggestedList.$state.get();
-  if (s.status === 'loading' || s.currentPage > 0) return Promise.resolve();
-  return suggestedList.reload();
+  return suggestedList.ensureLoaded();
 }

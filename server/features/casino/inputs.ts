@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { GAME_TYPES } from '../../../src/contract/casino.ts';
+import { PageQuerySchema } from '../../../src/contract/wallet.ts';
 import { VALIDATION_KEYS } from '../../../src/contract/validation/keys.ts';
 import { ValidationError } from '../../http/errors.ts';
 import type { GamesFilter } from './list-games.ts';
@@ -10,7 +11,8 @@ import type { GamesFilter } from './list-games.ts';
  */
 const invalid = VALIDATION_KEYS.generic;
 
-const PageParam = v.optional(v.pipe(v.string(invalid), v.regex(/^[1-9]\d{0,5}$/, invalid), v.transform(Number)), '1');
+/** The wallet lists' `page` (1-based, default 1): every paged list reads it alike. */
+const PageParam = PageQuerySchema.entries.page;
 const Text = (max: number) => v.optional(v.pipe(v.string(invalid), v.trim(), v.maxLength(max, invalid)), '');
 const PROVIDER_CODE = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -20,8 +22,6 @@ const ProviderList = v.pipe(
   v.transform((s) => (s.toLowerCase() === 'all' ? [] : s.split(',').map((p) => p.trim().toLowerCase()).filter((p) => p !== ''))),
   v.check((codes) => codes.every((c) => PROVIDER_CODE.test(c)), invalid),
 );
-
-export const PageQuerySchema = v.object({ page: PageParam });
 
 export const GamesQuerySchema = v.object({
   page: PageParam,

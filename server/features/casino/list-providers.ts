@@ -35,13 +35,18 @@ export async function listProviders(db: Db, q: ProvidersQuery): Promise<PagedLis
     .where(where)
     .groupBy(gameProviders.id)
     .as('p');
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(grouped);
+  // The total rides along with the page (a window count), as in pageOfGames; only a page past the end counts apart.
   const rows = await db
-    .select()
+    .select({ id: grouped.id, code: grouped.code, name: grouped.name, image: grouped.image, games_count: grouped.games_count, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(grouped)
     .orderBy(asc(grouped.sortOrder), asc(sql`lower(${grouped.name})`), asc(grouped.id))
     .limit(GAMES_PAGE_SIZE)
     .offset((q.page - 1) * GAMES_PAGE_SIZE);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [counted] = await db.select({ total: count() }).from(grouped);
+    total = counted?.total ?? 0;
+  }
   return {
     data: rows.map((r) => ({ id: r.id, code: r.code, name: r.name, image: r.image, games_count: Number(r.games_count) })),
     current_page: q.page,

@@ -11,5 +11,4 @@ export const CASINO_MESSAGES = {
     pt: 'Faça login para jogar com dinheiro real.',
     en: 'Log in to play with real money.',
   },
-  badGameId: { pt: 'O id do jogo deve ser um número inteiro positivo.', en: 'The game id must be a positive integer.' },
 } satisfies Record<string, LocalizedText>;

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../../db/open.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -25,9 +26,13 @@ function formatOf(contentType: string | undefined, text: string): CatalogueForma
  * one process only.
  */
 export function casinoOperatorRoutes(deps: { db: Db }): Hono<AppEnv> {
-  return new Hono<AppEnv>().post('/catalogue', requireOperator(deps.db), async (c) => {
-    const length = Number(c.req.header('content-length') ?? '0');
-    if (length > MAX_BODY_BYTES) throw new DomainError('catalogue_too_large', 413, undefined, { message: `The file must be at most ${MAX_BODY_BYTES / 1024 / 1024} MB` });
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new DomainError('catalogue_too_large', 413, undefined, { message: `The file must be at most ${MAX_BODY_BYTES / 1024 / 1024} MB` });
+    },
+  });
+  return new Hono<AppEnv>().post('/catalogue', requireOperator(deps.db), limit, async (c) => {
     const text = await c.req.text();
     const replace = ['1', 'true'].includes(c.req.query('replace') ?? '');
     const summary = await importCatalogue(deps.db, { tenantId: c.get('tenant').id, text, format: formatOf(c.req.header('content-type'), text), replace });

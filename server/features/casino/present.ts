@@ -2,26 +2,24 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CatalogueGame, GameView } from '../../../src/contract/casino.ts';
 import { gameFavorites, gameLikes, gameProviders, type GameRow, games } from './schema.ts';
 
+/** Whether the caller has a row for the game in `marks` (a like or a favorite); always false for guests. */
+function playerMarked(marks: typeof gameLikes | typeof gameFavorites, userId: number | null): SQL<boolean> {
+  if (userId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${marks} where ${marks.gameId} = ${games.id} and ${marks.userId} = ${userId})`;
+}
+
 /**
  * Columns of a game read for a caller: the row, its provider's code and
  * name, and the per-player fields (false for guests, `userId` null).
  */
 export function gameColumns(userId: number | null) {
-  const liked: SQL<boolean> =
-    userId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${gameLikes} where ${gameLikes.gameId} = ${games.id} and ${gameLikes.userId} = ${userId})`;
-  const favorite: SQL<boolean> =
-    userId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${gameFavorites} where ${gameFavorites.gameId} = ${games.id} and ${gameFavorites.userId} = ${userId})`;
   return {
     game: games,
     providercode: gameProviders.code,
     provider_name: gameProviders.name,
     totalLikes: sql<number>`(select count(*)::int from ${gameLikes} where ${gameLikes.gameId} = ${games.id})`.mapWith(Number),
-    hasLike: liked.mapWith(Boolean),
-    hasFavorite: favorite.mapWith(Boolean),
+    hasLike: playerMarked(gameLikes, userId).mapWith(Boolean),
+    hasFavorite: playerMarked(gameFavorites, userId).mapWith(Boolean),
   };
 }
 

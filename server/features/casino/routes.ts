@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { PageQuerySchema } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
 import { requireUser } from '../../http/actor.ts';
 import { readBody } from '../../http/body.ts';
@@ -8,7 +9,7 @@ import { messageLocale } from '../../http/messages.ts';
 import type { Logger } from '../../logger.ts';
 import { userActor } from '../auth/routes.ts';
 import { getGame, relatedGames } from './find-game.ts';
-import { GameKeyBodySchema, GamesQuerySchema, GameUrlBodySchema, PageQuerySchema, parseGameIdParam, ProvidersQuerySchema, toGamesFilter } from './inputs.ts';
+import { GameKeyBodySchema, GamesQuerySchema, GameUrlBodySchema, parseGameIdParam, ProvidersQuerySchema, toGamesFilter } from './inputs.ts';
 import { launchGame } from './launch.ts';
 import { listFavorites, listFeatured, listGames, listRecent } from './list-games.ts';
 import { listProviders } from './list-providers.ts';
@@ -35,7 +36,6 @@ function callerId(actor: Actor | null): number | null {
 export function casinoRoutes(deps: CasinoRoutesDeps): Hono<AppEnv> {
   const { db } = deps;
   const launchers = deps.launchers ?? defaultLaunchers;
-  const query = (c: { req: { query(): Record<string, string> } }) => c.req.query();
   // Per-route, not `use()`: a sub-app's middleware mounted at `/` would run for every tenant call.
   const json = <T,>(c: Context<AppEnv>, body: T) => {
     c.header('Cache-Control', 'no-store');
@@ -44,7 +44,7 @@ export function casinoRoutes(deps: CasinoRoutesDeps): Hono<AppEnv> {
 
   return new Hono<AppEnv>()
     .get('/casinos/games', async (c) => {
-      const q = v.parse(GamesQuerySchema, query(c));
+      const q = v.parse(GamesQuerySchema, c.req.query());
       return json(c, await listGames(db, { tenantId: c.get('tenant').id, userId: callerId(c.get('actor')), page: q.page, filter: toGamesFilter(q) }));
     })
     .get('/featured/home-games', async (c) => {
@@ -64,7 +64,7 @@ export function casinoRoutes(deps: CasinoRoutesDeps): Hono<AppEnv> {
       return json(c, await listFavorites(db, { tenantId: c.get('tenant').id, userId: userActor(c.get('actor')).userId, page }));
     })
     .get('/games/providers', async (c) => {
-      const q = v.parse(ProvidersQuerySchema, query(c));
+      const q = v.parse(ProvidersQuerySchema, c.req.query());
       return json(c, await listProviders(db, { tenantId: c.get('tenant').id, page: q.page, searchTerm: q.searchTerm, category: q.category, providers: q.provider }));
     })
     .post('/games/get', async (c) => {

@@ -31,23 +31,27 @@ async function underPlayerLock<T>(db: Db, input: ToggleInput, body: (tx: Tx) => 
   });
 }
 
+/** Removes the player's row for the game from `marks`, or adds it when there was none; true = the row exists now. */
+async function flipMark(tx: Tx, marks: typeof gameLikes | typeof gameFavorites, input: ToggleInput): Promise<boolean> {
+  const removed = await tx
+    .delete(marks)
+    .where(and(eq(marks.userId, input.userId), eq(marks.gameId, input.gameId)))
+    .returning({ gameId: marks.gameId });
+  if (removed.length > 0) return false;
+  await tx.insert(marks).values({ userId: input.userId, gameId: input.gameId }).onConflictDoNothing();
+  return true;
+}
+
 /** `POST /games/like/{id}`: likes the game, or takes the like back; `action` = liked now. */
 export function toggleLike(db: Db, input: ToggleInput): Promise<LikeAnswer> {
   return underPlayerLock(db, input, async (tx) => {
-    const mine = and(eq(gameLikes.userId, input.userId), eq(gameLikes.gameId, input.gameId));
-    const removed = await tx.delete(gameLikes).where(mine).returning({ gameId: gameLikes.gameId });
-    if (removed.length === 0) await tx.insert(gameLikes).values({ userId: input.userId, gameId: input.gameId }).onConflictDoNothing();
+    const action = await flipMark(tx, gameLikes, input);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(gameLikes).where(eq(gameLikes.gameId, input.gameId));
-    return { action: removed.length === 0, totalLikes: n };
+    return { action, totalLikes: n };
   });
 }
 
 /** `POST /games/favorite/{id}`: adds the game to the player's favorites, or removes it; `action` = favorite now. */
 export function toggleFavorite(db: Db, input: ToggleInput): Promise<FavoriteAnswer> {
-  return underPlayerLock(db, input, async (tx) => {
-    const mine = and(eq(gameFavorites.userId, input.userId), eq(gameFavorites.gameId, input.gameId));
-    const removed = await tx.delete(gameFavorites).where(mine).returning({ gameId: gameFavorites.gameId });
-    if (removed.length === 0) await tx.insert(gameFavorites).values({ userId: input.userId, gameId: input.gameId }).onConflictDoNothing();
-    return { action: removed.length === 0 };
-  });
+  return underPlayerLock(db, input, async (tx) => ({ action: await flipMark(tx, gameFavorites, input) }));
 }

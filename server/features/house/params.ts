@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { HOUSE_GAMES, type HouseGame, type HouseParams } from '../../../src/contract/casino.ts';
+import { HOUSE_GAMES, type HouseGame } from '../../../src/contract/casino.ts';
 import { HOUSE_MAX_BET, HOUSE_MIN_BET } from '../../../src/contract/house.ts';
 import { CentavosSchema } from '../../../src/contract/money.ts';
 import { VALIDATION_KEYS } from '../../../src/contract/validation/keys.ts';
+import { CLIENT_SEED_PATTERN } from './fairness/seed.ts';
 import { DICE_TARGET_MAX, DICE_TARGET_MIN } from './games/dice.ts';
 import { LIMBO_TARGET_MAX, LIMBO_TARGET_MIN, LIMBO_TARGET_STEP } from './games/limbo.ts';
 import { PLINKO_RISKS, PLINKO_ROWS } from './games/plinko.ts';
@@ -56,16 +57,14 @@ export function isHouseGame(value: string): value is HouseGame {
   return (HOUSE_GAMES as readonly string[]).includes(value);
 }
 
-/** Checks `params` for `game` (valibot ValiError → 422 with `params.*` field errors). */
-export function parseHouseParams(game: HouseGame, params: unknown): HouseParams {
-  return { game, params: v.parse(PARAMS_SCHEMAS[game], params) } as HouseParams;
-}
+/** A client seed as fairness/seed.ts defines it (1–64 printable ASCII characters). */
+const ClientSeedSchema = v.pipe(v.string(HOUSE_KEYS.clientSeed), v.regex(CLIENT_SEED_PATTERN, HOUSE_KEYS.clientSeed));
 
 /** `POST /house/verify` body: seeds as strings (the server seed is any string the player copied), nonce ≥ 0. */
 export const VerifyBodySchema = v.object({
   game: v.picklist(HOUSE_GAMES, HOUSE_KEYS.game),
   server_seed: v.pipe(v.string(VALIDATION_KEYS.generic), v.minLength(1, VALIDATION_KEYS.generic), v.maxLength(128, VALIDATION_KEYS.generic)),
-  client_seed: v.pipe(v.string(HOUSE_KEYS.clientSeed), v.regex(/^[\x20-\x7e]{1,64}$/, HOUSE_KEYS.clientSeed)),
+  client_seed: ClientSeedSchema,
   nonce: v.config(v.pipe(integer(VALIDATION_KEYS.generic), v.minValue(0, VALIDATION_KEYS.generic), v.maxValue(2_147_483_647, VALIDATION_KEYS.generic)), {
     abortPipeEarly: true,
   }),
@@ -73,7 +72,7 @@ export const VerifyBodySchema = v.object({
 });
 
 export const ClientSeedBodySchema = v.object({
-  client_seed: v.pipe(v.string(HOUSE_KEYS.clientSeed), v.regex(/^[\x20-\x7e]{1,64}$/, HOUSE_KEYS.clientSeed)),
+  client_seed: ClientSeedSchema,
 });
 
 /** `{ params }` checked for `game`, so field errors read `params.target` like the play call's. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { HouseOutcome, HouseParams, HouseRoundView } from '../../../src/contract/casino.ts';
 import type { PagedList } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
@@ -45,15 +45,20 @@ export async function getRound(db: Db, owner: SeedOwner, id: number): Promise<Ho
 
 /** `GET /house/rounds?page`: the caller's rounds, newest first, 24 a page. */
 export async function listRounds(db: Db, owner: SeedOwner, page: number): Promise<PagedList<HouseRoundView>> {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(houseRounds).where(ownWhere(owner));
+  // The total rides along with the page (a window count); only a page past the end counts apart.
   const rows = await db
-    .select({ round: houseRounds, seed: seedColumns })
+    .select({ round: houseRounds, seed: seedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(houseRounds)
     .innerJoin(houseSeeds, eq(houseSeeds.id, houseRounds.seedId))
     .where(ownWhere(owner))
     .orderBy(desc(houseRounds.id))
     .limit(HOUSE_ROUNDS_PAGE_SIZE)
     .offset((page - 1) * HOUSE_ROUNDS_PAGE_SIZE);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [counted] = await db.select({ total: count() }).from(houseRounds).where(ownWhere(owner));
+    total = counted?.total ?? 0;
+  }
   return {
     data: rows.map((r) => toRoundView(r.round, r.seed)),
     current_page: page,

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { HouseParams } from '../../../src/contract/casino.ts';
 import { PageQuerySchema } from '../../../src/contract/wallet.ts';
@@ -22,7 +22,7 @@ const RoundIdSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform
  * Guests (Guest-ID) may use everything but real money.
  */
 export function houseRoutes(deps: HouseDeps): Hono<AppEnv> {
-  const owner = (c: { get(key: 'tenant'): AppEnv['Variables']['tenant']; get(key: 'actor'): AppEnv['Variables']['actor'] }) => ({
+  const owner = (c: Context<AppEnv>) => ({
     tenantId: c.get('tenant').id,
     actorKey: houseActorKey(c.get('actor')),
   });

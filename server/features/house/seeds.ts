@@ -14,41 +14,43 @@ export function toFairnessState(row: HouseSeedRow): FairnessState {
 }
 
 /** Creates the owner's active pair when there is none (concurrent creators meet in the partial unique index). */
-async function ensureActivePair(db: Db, owner: SeedOwner, clientSeed: string = newClientSeed()): Promise<void> {
+async function ensureActivePair(db: Db, owner: SeedOwner): Promise<void> {
   const serverSeed = newServerSeed();
   await db.execute(sql`
     insert into house_seeds (tenant_id, actor_key, server_seed, server_seed_hash, client_seed)
-    values (${owner.tenantId}, ${owner.actorKey}, ${serverSeed}, ${hashServerSeed(serverSeed)}, ${clientSeed})
+    values (${owner.tenantId}, ${owner.actorKey}, ${serverSeed}, ${hashServerSeed(serverSeed)}, ${newClientSeed()})
     on conflict (tenant_id, actor_key) where active do nothing`);
 }
 
 const activeWhere = (owner: SeedOwner) => and(eq(houseSeeds.tenantId, owner.tenantId), eq(houseSeeds.actorKey, owner.actorKey), eq(houseSeeds.active, true));
 
-/**
- * The owner's active pair, locked (`FOR UPDATE`) for the rest of `tx`, created
- * first if missing. Rounds and rotations of one owner thus run one after the
- * other, so a nonce is taken once.
- */
-export async function lockActivePair(tx: Db, owner: SeedOwner): Promise<HouseSeedRow> {
-  const select = () => tx.select().from(houseSeeds).where(activeWhere(owner)).for('update');
+/** The owner's active pair, created first if missing; `lock` takes it `FOR UPDATE` for the rest of the transaction. */
+async function activePair(db: Db, owner: SeedOwner, lock: boolean): Promise<HouseSeedRow> {
+  const select = () => {
+    const query = db.select().from(houseSeeds).where(activeWhere(owner));
+    return lock ? query.for('update') : query;
+  };
   let [row] = await select();
   if (!row) {
-    await ensureActivePair(tx, owner);
+    await ensureActivePair(db, owner);
     [row] = await select();
   }
   if (!row) throw new Error('active seed pair missing after insert');
   return row;
 }
 
+/**
+ * The owner's active pair, locked (`FOR UPDATE`) for the rest of `tx`, created
+ * first if missing. Rounds and rotations of one owner thus run one after the
+ * other, so a nonce is taken once.
+ */
+export function lockActivePair(tx: Db, owner: SeedOwner): Promise<HouseSeedRow> {
+  return activePair(tx, owner, true);
+}
+
 /** `GET /house/fairness`: the active pair's hash, client seed and next nonce (the server seed stays secret). */
 export async function getFairness(db: Db, owner: SeedOwner): Promise<FairnessState> {
-  let [row] = await db.select().from(houseSeeds).where(activeWhere(owner));
-  if (!row) {
-    await ensureActivePair(db, owner);
-    [row] = await db.select().from(houseSeeds).where(activeWhere(owner));
-  }
-  if (!row) throw new Error('active seed pair missing after insert');
-  return toFairnessState(row);
+  return toFairnessState(await activePair(db, owner, false));
 }
 
 /**

@@ -8,6 +8,7 @@ import { hasMore } from '../../stores/casino-paged.ts';
 import { $providers, loadProviders, type ProviderChip, seedProviders } from '../../stores/casino-providers.ts';
 import { $gamesFilter, EMPTY_FILTER, gamesList, type GamesFilter, type LobbyGame, setGamesFilter, startLobby, toggleProvider, typeSearch } from '../../stores/games.ts';
 import { GameGrid } from './GameCard.tsx';
+import { PagedListNotes } from './PagedListNotes.tsx';
 import './casino.css';
 
 interface Props {
@@ -149,15 +150,7 @@ export function GamesLobby({ locale, labels, firstPage, providers: builtProvider
       <div aria-live="polite" aria-busy={state.status === 'loading'} id={`${id}-results`}>
         {games.length > 0 && <GameGrid games={games} locale={locale} eagerCount={4} testId="games-grid" />}
         {state.status === 'ready' && games.length === 0 && <p className="lobby__note">{labels.empty}</p>}
-        {state.status === 'loading' && <p className="lobby__note">{labels.loading}</p>}
-        {state.status === 'error' && (
-          <p className="lobby__note lobby__note--error" role="alert">
-            {labels.listFailed}{' '}
-            <button type="button" className="link-button" onClick={() => void (state.currentPage > 0 ? gamesList.loadMore() : gamesList.reload())}>
-              {labels.retry}
-            </button>
-          </p>
-        )}
+        <PagedListNotes state={state} list={gamesList} labels={labels} />
       </div>
       {(started ? hasMore(state) : firstPage.last_page > 1) && (
         <button type="button" className="button lobby__more" data-testid="games-more" onClick={() => void gamesList.loadMore()}>

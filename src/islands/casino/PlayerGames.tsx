@@ -8,6 +8,7 @@ import { ensurePlayerList, favoritesList, recentList } from '../../stores/casino
 import { ensureSuggested, suggestedList } from '../../stores/casino-suggested.ts';
 import { $session } from '../../stores/session.ts';
 import { GameGrid } from './GameCard.tsx';
+import { PagedListNotes } from './PagedListNotes.tsx';
 import './casino.css';
 
 /** The featured games offered when the player's list is empty ("try these"), paged like any list. */
@@ -21,15 +22,7 @@ function SuggestedGames({ locale, labels }: { locale: Locale; labels: CasinoLabe
     <section className="suggested" aria-labelledby="suggested-heading" aria-busy={state.status === 'loading'} data-testid="suggested-games">
       <h2 id="suggested-heading">{labels.suggested}</h2>
       {state.items.length > 0 && <GameGrid games={state.items} locale={locale} testId="suggested-grid" />}
-      {state.status === 'loading' && <p className="lobby__note">{labels.loading}</p>}
-      {state.status === 'error' && (
-        <p className="lobby__note lobby__note--error" role="alert">
-          {labels.listFailed}{' '}
-          <button type="button" className="link-button" onClick={() => void (state.currentPage > 0 ? suggestedList.loadMore() : suggestedList.reload())}>
-            {labels.retry}
-          </button>
-        </p>
-      )}
+      <PagedListNotes state={state} list={suggestedList} labels={labels} />
       {hasMore(state) && (
         <button type="button" className="button lobby__more" data-testid="suggested-more" onClick={() => void suggestedList.loadMore()}>
           {labels.more}
@@ -75,15 +68,7 @@ export function PlayerGames({ locale, labels, list }: { locale: Locale; labels: 
           <SuggestedGames locale={locale} labels={labels} />
         </>
       )}
-      {state.status === 'loading' && <p className="lobby__note">{labels.loading}</p>}
-      {state.status === 'error' && (
-        <p className="lobby__note lobby__note--error" role="alert">
-          {labels.listFailed}{' '}
-          <button type="button" className="link-button" onClick={() => void (state.currentPage > 0 ? store.loadMore() : store.reload())}>
-            {labels.retry}
-          </button>
-        </p>
-      )}
+      <PagedListNotes state={state} list={store} labels={labels} />
       {hasMore(state) && (
         <button type="button" className="button lobby__more" data-testid="games-more" onClick={() => void store.loadMore()}>
           {labels.more}

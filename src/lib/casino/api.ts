@@ -8,8 +8,6 @@ import type {
   ProvidersPage,
   RelatedGamesAnswer,
 } from '../../contract/casino.ts';
-import type { PagedList } from '../../contract/wallet.ts';
-import type { GameView } from '../../contract/casino.ts';
 import { api } from '../api/client.ts';
 
 /** The catalogue calls of spec section 7, typed (the stores call these, islands never do). */
@@ -28,7 +26,7 @@ export const casinoApi = {
   featuredHome: (page: number, signal?: AbortSignal) => api.get<GamesPage>('/featured/home-games', { page }, { signal }),
   featured: (page: number, signal?: AbortSignal) => api.get<GamesPage>('/featured/games', { page }, { signal }),
   recent: (page: number, signal?: AbortSignal) => api.get<GamesPage>('/games/recent', { page }, { signal }),
-  favorites: (page: number, signal?: AbortSignal) => api.get<PagedList<GameView>>('/profile/favorites', { page }, { signal }),
+  favorites: (page: number, signal?: AbortSignal) => api.get<GamesPage>('/profile/favorites', { page }, { signal }),
   providers: (q: { page?: number; searchTerm?: string; category?: string; provider?: string }, signal?: AbortSignal) =>
     api.get<ProvidersPage>('/games/providers', { page: q.page ?? 1, searchTerm: q.searchTerm, category: q.category, provider: q.provider }, { signal }),
   game: (gamecode: string, providercode: string) => api.post<GameAnswer>('/games/get', { game_id: gamecode, provider_code: providercode }),

@@ -45,12 +45,6 @@ export function parseHundredths(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** Integer hundredths → the text an input shows ("2,00" in pt, "2.00" in en). */
-export function hundredthsInput(value: number, locale: Locale): string {
-  const text = `${Math.floor(value / 100)}${locale === 'pt' ? ',' : '.'}${String(value % 100).padStart(2, '0')}`;
-  return text;
-}
-
 /** The outcome the server reported, as a short text: a roll, a crash multiplier or a Plinko slot. */
 export function outcomeText(outcome: HouseOutcome, locale: Locale): string {
   switch (outcome.game) {

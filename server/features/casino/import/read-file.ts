@@ -23,43 +23,48 @@ export function guessFormat(name: string | null, text: string): CatalogueFormat 
   return /^\s*[[{]/.test(text.replace(/^\uFEFF/, '')) ? 'json' : 'csv';
 }
 
-function rawRows(text: string, format: CatalogueFormat): { line: number; raw: unknown }[] | string[] {
+/** The file's rows before validation, each with its line; or the problems that stop reading it at all. */
+type RawRows = { ok: true; raws: { line: number; raw: unknown }[] } | { ok: false; errors: string[] };
+
+function rawRows(text: string, format: CatalogueFormat): RawRows {
   if (format === 'json') {
+    const json = text.replace(/^\uFEFF/, '');
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
+      parsed = JSON.parse(json);
     } catch (error) {
-      return [`the file is not valid JSON (${error instanceof Error ? error.message : String(error)})`];
+      return { ok: false, errors: [`the file is not valid JSON (${error instanceof Error ? error.message : String(error)})`] };
     }
     const list = Array.isArray(parsed) ? parsed : (parsed as { games?: unknown } | null)?.games;
-    if (!Array.isArray(list)) return ['the JSON file must be an array of games, or an object with a "games" array'];
-    const lines = arrayElementLines(text.replace(/^\uFEFF/, ''));
-    return list.map((raw, i) => ({ line: lines[i] ?? i + 1, raw }));
+    if (!Array.isArray(list)) return { ok: false, errors: ['the JSON file must be an array of games, or an object with a "games" array'] };
+    const lines = arrayElementLines(json);
+    return { ok: true, raws: list.map((raw, i) => ({ line: lines[i] ?? i + 1, raw })) };
   }
   let records;
   try {
     records = parseCsv(text);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return [error.message];
+    if (error instanceof CsvSyntaxError) return { ok: false, errors: [error.message] };
     throw error;
   }
   const [header, ...body] = records;
-  if (!header) return ['the CSV file is empty (the first line must name the columns)'];
+  if (!header) return { ok: false, errors: ['the CSV file is empty (the first line must name the columns)'] };
   const columns = header.fields.map((f) => f.trim().toLowerCase());
   const unknown = columns.filter((c) => !(CATALOGUE_COLUMNS as readonly string[]).includes(c));
   const duplicated = columns.filter((c, i) => columns.indexOf(c) !== i);
   if (unknown.length > 0 || duplicated.length > 0) {
-    return [
+    const errors = [
       ...(unknown.length > 0 ? [`line ${header.line}: unknown column(s) ${unknown.join(', ')}; columns are ${CATALOGUE_COLUMNS.join(', ')}`] : []),
       ...(duplicated.length > 0 ? [`line ${header.line}: column(s) given twice: ${duplicated.join(', ')}`] : []),
     ];
+    return { ok: false, errors };
   }
   const errors: string[] = [];
   const rows = body.map((record) => {
     if (record.fields.length !== columns.length) errors.push(`line ${record.line}: has ${record.fields.length} fields, the header has ${columns.length}`);
     return { line: record.line, raw: Object.fromEntries(columns.map((c, i) => [c, record.fields[i] ?? ''])) };
   });
-  return errors.length > 0 ? errors : rows;
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, raws: rows };
 }
 
 /**
@@ -69,8 +74,8 @@ function rawRows(text: string, format: CatalogueFormat): { line: number; raw: un
  */
 export function readCatalogue(text: string, format: CatalogueFormat, categories: readonly string[]): ReadResult {
   const raws = rawRows(text, format);
-  if (raws.length > 0 && typeof raws[0] === 'string') return { ok: false, errors: raws as string[] };
-  const list = raws as { line: number; raw: unknown }[];
+  if (!raws.ok) return raws;
+  const list = raws.raws;
   if (list.length === 0) return { ok: false, errors: ['the file has no games'] };
   if (list.length > MAX_CATALOGUE_ROWS) return { ok: false, errors: [`the file has ${list.length} games; at most ${MAX_CATALOGUE_ROWS} per file`] };
 

@@ -1,4 +1,4 @@
-import type { DiceParams } from '../../../../src/contract/casino.ts';
+import { type DiceParams, HOUSE_RTP_BPS } from '../../../../src/contract/casino.ts';
 import { type RoundSeeds, roundUint32s, UINT32_RANGE } from '../fairness/floats.ts';
 
 /** Target bounds in hundredths (2.00 … 98.00), so the win chance stays between 1.99 % and 97.99 %. */
@@ -6,8 +6,8 @@ export const DICE_TARGET_MIN = 200;
 export const DICE_TARGET_MAX = 9800;
 /** Rolls are hundredths 0 … 9999 (0.00 – 99.99): 10,000 equally likely values. */
 export const DICE_OUTCOMES = 10_000;
-/** RTP numerator: multiplier (1/10000) × win chance (1/10000) = 0.99 → 99,000,000 before flooring. */
-const RTP_NUMERATOR = 9900 * 10_000;
+/** RTP numerator: multiplier (1/10000) × win chance (1/10000) = the stated RTP (0.99) → 99,000,000 before flooring. */
+const RTP_NUMERATOR = HOUSE_RTP_BPS.dice * DICE_OUTCOMES;
 
 /** The roll in hundredths: floor(float × 10000), computed exactly as floor(uint32 × 10000 / 2³²). */
 export function diceRoll(uint32: number): number {

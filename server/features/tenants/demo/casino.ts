@@ -109,23 +109,26 @@ export function houseProviderName(brand: string): string {
 /** The demo catalogue of one tenant as catalogue-file rows (what `npm run catalogue:import` reads). */
 export function demoCatalogueRows(domain: string, brand: string): Record<string, unknown>[] {
   const names = new Map(DEMO_PROVIDERS.map((p) => [p.code, p.name]));
-  const house = Object.entries(HOUSE_TITLES).map(([gamecode, title]) => ({
-    game_id: `house-${gamecode}`,
-    title,
-    gamecode,
-    providercode: HOUSE_PROVIDER_CODE,
-    provider_name: houseProviderName(brand),
-    category_slug: 'originals',
-    type: 'instant',
-    rtp: HOUSE_RTP_BPS[gamecode as keyof typeof HOUSE_RTP_BPS] / 100,
-    only_demo: false,
-    bonus_allowed: true,
-    featured: true,
-    featured_home: true,
-    image: demoCoverPath(domain, HOUSE_PROVIDER_CODE, gamecode),
-    description_pt: `${title}: jogo original da ${brand}, comprovadamente justo (provably fair), com RTP de ${(HOUSE_RTP_BPS[gamecode as keyof typeof HOUSE_RTP_BPS] / 100).toFixed(2).replace('.', ',')} %. Jogue com dinheiro real ou no modo demonstração.`,
-    description_en: `${title}: a ${brand} original, provably fair, with an RTP of ${(HOUSE_RTP_BPS[gamecode as keyof typeof HOUSE_RTP_BPS] / 100).toFixed(2)}%. Play for real money or in demo mode.`,
-  }));
+  const house = Object.entries(HOUSE_TITLES).map(([gamecode, title]) => {
+    const rtp = HOUSE_RTP_BPS[gamecode as keyof typeof HOUSE_TITLES] / 100;
+    return {
+      game_id: `house-${gamecode}`,
+      title,
+      gamecode,
+      providercode: HOUSE_PROVIDER_CODE,
+      provider_name: houseProviderName(brand),
+      category_slug: 'originals',
+      type: 'instant',
+      rtp,
+      only_demo: false,
+      bonus_allowed: true,
+      featured: true,
+      featured_home: true,
+      image: demoCoverPath(domain, HOUSE_PROVIDER_CODE, gamecode),
+      description_pt: `${title}: jogo original da ${brand}, comprovadamente justo (provably fair), com RTP de ${rtp.toFixed(2).replace('.', ',')} %. Jogue com dinheiro real ou no modo demonstração.`,
+      description_en: `${title}: a ${brand} original, provably fair, with an RTP of ${rtp.toFixed(2)}%. Play for real money or in demo mode.`,
+    };
+  });
   const others = DEMO_GAMES.map((g, i) => ({
     game_id: String(10_000 + i),
     title: g.title,

@@ -8,7 +8,8 @@ import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { ledgerEntries, wallets } from '../../../../server/features/wallet/schema.ts';
 import { gameProviders, games } from '../../../../server/features/casino/schema.ts';
 import { silentLog } from '../../helpers/app.ts';
-import { type HouseHarness, houseHarness, miniApp } from './helpers.ts';
+import { featureApp } from '../../helpers/feature-harness.ts';
+import { type HouseHarness, houseHarness } from './helpers.ts';
 
 let h: HouseHarness;
 const SECRET = 'aggregator-secret-0123456789';
@@ -78,7 +79,7 @@ describe('seamless wallet service', () => {
 
 describe('POST /providers/{code}/wallet', () => {
   it('accepts signed calls, refuses unsigned ones and unknown providers', async () => {
-    const app = miniApp(h.db, [providerWalletRoutes({ db: h.db, secrets: new Map([['acme', SECRET]]) })]);
+    const app = featureApp(h.db, { operator: [], tenant: [providerWalletRoutes({ db: h.db, secrets: new Map([['acme', SECRET]]) })] });
     const { userId } = await h.player();
     await applyMovement(h.db, { tenantId: h.tenantId, userId, type: 'deposit', amount: 5000, reference: 'pw-dep-3' });
     const call = async (code: string, body: unknown, secret = SECRET) => {
@@ -111,7 +112,7 @@ describe('provider wallet events', () => {
     await h.db.insert(games).values({ tenantId: h.tenantId, providerId: provider!.id, gameId: 'acme-777', gamecode: 'gates-of-acme', title: 'Gates of Acme', categorySlug: 'slots', type: 'slot', image: '/games/gates-of-acme.webp', imageMobile: '/games/gates-of-acme.webp' });
     const published: Array<{ channels: string[]; event: string; data: Record<string, unknown> }> = [];
     const publish = async (channels: string[], event: string, data: unknown) => void published.push({ channels, event, data: data as Record<string, unknown> });
-    const app = miniApp(h.db, [providerWalletRoutes({ db: h.db, secrets: new Map([['acme', SECRET]]), events: { db: h.db, publish, log: silentLog } })]);
+    const app = featureApp(h.db, { operator: [], tenant: [providerWalletRoutes({ db: h.db, secrets: new Map([['acme', SECRET]]), events: { db: h.db, publish, log: silentLog } })] });
     const { userId } = await h.player('Carla Pereira Lima');
     await applyMovement(h.db, { tenantId: h.tenantId, userId, type: 'deposit', amount: 5000, reference: 'pw-dep-ev' });
     const call = async (body: unknown) => {
