@@ -16,3 +16,4 @@ export * from '../features/house/schema.ts';
 export * from '../features/chat/schema.ts';
 export * from '../features/notifications/schema.ts';
 export * from '../features/push/schema.ts';
+export * from '../features/idempotency/schema.ts';
