@@ -11,12 +11,13 @@ export function actorId(actor: Actor): string {
  * and its presence twin for any actor of that tenant, and
  * `private-universal.{id}` only for the actor whose id it is. Every other
  * channel — another tenant's, another actor's, unknown names — is refused.
+ * Tenant channels are named by the tenant's own row id, never by a
+ * configuration value an operator could set to another tenant's.
  */
 export function channelPolicy(actor: Actor, tenant: TenantContext, channelName: string): boolean {
-  const casinoId = tenant.config.casino_id;
   const allowed = [
-    realtimeChannel.tenantPublic(casinoId),
-    realtimeChannel.tenantPresence(casinoId),
+    realtimeChannel.tenantPublic(tenant.id),
+    realtimeChannel.tenantPresence(tenant.id),
     realtimeChannel.actorPrivate(actorId(actor)),
   ];
   return allowed.includes(channelName);

@@ -43,6 +43,10 @@ export const SocialLinkSchema = v.object({
 export const SiteConfigSchema = v.object({
   active: v.boolean(),
   is_regulated: v.boolean(),
+  /**
+   * Always the tenant's own id (the platform derives it; an operator cannot
+   * change it): it names the tenant's realtime channels `universal-public.{casino_id}`.
+   */
   casino_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   colors: ColorsSchema,
   siteTitle: v.pipe(v.string(), v.minLength(1), v.maxLength(80)),

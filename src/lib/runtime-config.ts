@@ -13,7 +13,7 @@ export interface RuntimeConfig {
   apiUrl: string;
   realtime: RealtimeClientConfig;
   /**
-   * The tenant's `casino_id`, which names its public realtime channels
+   * The tenant's `casino_id` (its own id), which names its public realtime channels
    * (`universal-public.{id}`); 0 when unknown (fallback build: no channel).
    */
   casinoId: number;

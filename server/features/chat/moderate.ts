@@ -30,7 +30,7 @@ export async function deleteMessage(deps: ChatDeps & { images?: AvatarStore }, t
     .where(and(eq(chatMessages.tenantId, tenant.id), eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)))
     .returning({ id: chatMessages.id, attachments: chatMessages.attachments });
   if (!row) throw new NotFoundError('chat_message_not_found', { message: localizedKey(CHAT_KEYS.messageNotFound) });
-  await publishMessageSent(deps, tenant.config.casino_id, { id: row.id, deleted: true });
+  await publishMessageSent(deps, tenant.id, { id: row.id, deleted: true });
   if (deps.images) await removeOrphanImages(deps, deps.images, row.attachments);
 }
 
@@ -128,6 +128,6 @@ export async function postNotice(deps: ChatDeps, tenant: TenantContext, input: v
     .returning();
   if (!row) throw new Error('chat notice insert returned no row');
   const view = presentMessage(row, now);
-  await publishMessageSent(deps, tenant.config.casino_id, view);
+  await publishMessageSent(deps, tenant.id, view);
   return view;
 }

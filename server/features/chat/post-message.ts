@@ -87,6 +87,6 @@ export async function postMessage(
     .returning();
   if (!row) throw new Error('chat message insert returned no row');
   const view = presentMessage(row, now);
-  await publishMessageSent(deps, ctx.tenant.config.casino_id, view);
+  await publishMessageSent(deps, ctx.tenant.id, view);
   return view;
 }

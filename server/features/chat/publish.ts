@@ -4,12 +4,13 @@ import type { ChatDeps } from './deps.ts';
 
 /**
  * Sends `MessageSent` on the tenant's public channel `universal-public.{casino_id}`
- * (guests and players alike listen there). A failure is logged and never
- * undoes what was stored: clients catch up on their next fetch.
+ * (guests and players alike listen there), named by the tenant's own id. A
+ * failure is logged and never undoes what was stored: clients catch up on
+ * their next fetch.
  */
-export async function publishMessageSent(deps: Pick<ChatDeps, 'publish' | 'log'>, casinoId: number, payload: ChatMessageSentPayload): Promise<void> {
+export async function publishMessageSent(deps: Pick<ChatDeps, 'publish' | 'log'>, tenantId: number, payload: ChatMessageSentPayload): Promise<void> {
   try {
-    await deps.publish([realtimeChannel.tenantPublic(casinoId)], wireEventName(RealtimeEvent.MessageSent), payload);
+    await deps.publish([realtimeChannel.tenantPublic(tenantId)], wireEventName(RealtimeEvent.MessageSent), payload);
   } catch (error) {
     deps.log.warn(`chat: MessageSent for message ${payload.id} not sent`, error);
   }

@@ -32,7 +32,7 @@ export async function publishRound(
   input: { tenant: TenantContext; player: Extract<Actor, { kind: 'user' }>; round: HouseRoundView; wallet: WalletView },
 ): Promise<void> {
   try {
-    const channel = [realtimeChannel.tenantPublic(input.tenant.config.casino_id)];
+    const channel = [realtimeChannel.tenantPublic(input.tenant.id)];
     const user = await findUserById(deps.db, input.tenant.id, input.player.userId);
     const publicName = betFeedName(input.player.name, user?.settings);
     for (const event of betPlacedEvents(input.round, publicName)) await deps.publish(channel, wireEventName(RealtimeEvent.BetPlaced), event);

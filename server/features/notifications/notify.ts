@@ -16,7 +16,8 @@ import { toNotificationView } from './present.ts';
 import { notifications } from './schema.ts';
 
 export interface NotifyInput {
-  tenant: { id: number; casinoId: number };
+  /** Its id names the tenant's public channel too. */
+  tenant: { id: number };
   /** The player notified; null for a global notice (then `type` must be `platform`). */
   userId: number | null;
   type: NotificationType;
@@ -61,7 +62,7 @@ export async function notify(deps: NotificationsDeps, input: NotifyInput): Promi
     .returning();
   const view = toNotificationView(row!, null);
 
-  const channel = input.userId === null ? realtimeChannel.tenantPublic(input.tenant.casinoId) : realtimeChannel.actorPrivate(input.userId);
+  const channel = input.userId === null ? realtimeChannel.tenantPublic(input.tenant.id) : realtimeChannel.actorPrivate(input.userId);
   const events = input.type === 'box' ? [RealtimeEvent.NotificationSent, RealtimeEvent.NotifyNewUserBox] : [RealtimeEvent.NotificationSent];
   for (const event of events) {
     try {

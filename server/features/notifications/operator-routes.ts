@@ -33,7 +33,7 @@ export function notificationOperatorRoutes(deps: NotificationsDeps): Hono<AppEnv
     const tenant = c.get('tenant');
     const userId = body.user_id ?? null;
     const notification = await notify(deps, {
-      tenant: { id: tenant.id, casinoId: tenant.config.casino_id },
+      tenant: { id: tenant.id },
       userId,
       type: body.type ?? (userId === null ? GLOBAL_NOTIFICATION_TYPE : 'user'),
       content: { title: body.title, message: body.message, url: body.url, box_id: body.box_id },

@@ -5,15 +5,17 @@ import { NotFoundError } from '../../http/errors.ts';
 import { applyMergePatch } from './merge-patch.ts';
 import { forgetCachedTenants } from './tenant-cache.ts';
 import { tenants } from './schema.ts';
-import { validateSiteConfig } from './validate-config.ts';
+import { validateTenantConfig } from './validate-config.ts';
 
 /**
- * Replaces a tenant's whole site configuration.
- * @throws ValidationError when `input` is not a valid SiteConfig; nothing is written then.
+ * Replaces a tenant's whole site configuration. `casino_id` may be left out
+ * or equal the tenant's id (see validateTenantConfig).
+ * @throws ValidationError when `input` is not a valid SiteConfig or names
+ * another `casino_id`; nothing is written then.
  * @throws NotFoundError when the tenant does not exist.
  */
 export async function updateTenantConfig(db: Db, tenantId: number, input: unknown): Promise<SiteConfig> {
-  const config = validateSiteConfig(input);
+  const config = validateTenantConfig(input, tenantId);
   const updated = await db
     .update(tenants)
     .set({ config, updatedAt: new Date() })
@@ -33,7 +35,8 @@ export async function patchTenantConfig(db: Db, tenantId: number, patch: unknown
   const config = await db.transaction(async (tx) => {
     const [row] = await tx.select({ config: tenants.config }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
     if (!row) throw new NotFoundError('tenant_not_found');
-    return updateTenantConfig(tx, tenantId, applyMergePatch(row.config, patch));
+    // Patched over the served view: a stale stored casino_id must not make an unrelated patch fail.
+    return updateTenantConfig(tx, tenantId, applyMergePatch({ ...row.config, casino_id: tenantId }, patch));
   });
   // Again after the commit: a read between the first forget and the commit saw the old row.
   forgetCachedTenants();

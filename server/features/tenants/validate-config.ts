@@ -25,3 +25,23 @@ export function validateSiteConfig(input: unknown): SiteConfig {
   }
   return result.output;
 }
+
+/** i18n key of the field error for a `casino_id` that is not the tenant's own id. */
+export const CASINO_ID_FIXED_KEY = 'validation.casinoIdFixed';
+
+/**
+ * Validates an operator's configuration write for tenant `tenantId`.
+ * `casino_id` is not the operator's to choose: it is the tenant's own id
+ * (it names the tenant's realtime channels). Left out, it is filled in; the
+ * same value is accepted, so a configuration read back can be written back.
+ * @throws ValidationError (422, field `casino_id`) for any other value, and
+ * as {@link validateSiteConfig} for the rest; nothing is written then.
+ */
+export function validateTenantConfig(input: unknown, tenantId: number): SiteConfig {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    const given = (input as Record<string, unknown>).casino_id;
+    if (given !== undefined && given !== tenantId) throw new ValidationError({ casino_id: [CASINO_ID_FIXED_KEY] }, 'invalid_site_config');
+    return validateSiteConfig({ ...input, casino_id: tenantId });
+  }
+  return validateSiteConfig(input);
+}

@@ -41,8 +41,8 @@ export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const redisReachable = (): Promise<boolean> => probeRedis(redisUrl);
 
 export function tenant(casinoId = CASINO_ID): TenantContext {
-  // Only casino_id matters to the channel policy; the rest of the config is irrelevant here.
-  return { id: 1, domain: 'localhost', status: 'active', config: { casino_id: casinoId } as TenantContext['config'] };
+  // Only the id (which casino_id always equals) matters to the channel policy; the rest of the config is irrelevant here.
+  return { id: casinoId, domain: 'localhost', status: 'active', config: { casino_id: casinoId } as TenantContext['config'] };
 }
 
 /**

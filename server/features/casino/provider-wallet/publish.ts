@@ -67,7 +67,7 @@ export async function publishProviderMovement(deps: ProviderEventsDeps, movement
       amount: feed.amount,
       date: new Date().toISOString(),
     };
-    await deps.publish([realtimeChannel.tenantPublic(tenant.config.casino_id)], wireEventName(RealtimeEvent.BetPlaced), event);
+    await deps.publish([realtimeChannel.tenantPublic(tenant.id)], wireEventName(RealtimeEvent.BetPlaced), event);
   } catch (error) {
     deps.log.warn(`provider wallet: BetPlaced of round ${movement.provider}:${feed.roundId} not sent`, error);
   }

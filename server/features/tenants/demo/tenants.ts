@@ -1,4 +1,4 @@
-import type { Colors, SiteConfig } from '../../../../src/contract/site-config.ts';
+import type { Colors } from '../../../../src/contract/site-config.ts';
 import { LEGAL_SLUGS, type Locale } from '../../../../src/contract/tenant-bundle.ts';
 import type { NewTenant } from '../create-tenant.ts';
 import { DEMO_CATEGORIES } from './categories.ts';
@@ -19,7 +19,6 @@ export function demoOperatorKey(domain: string): string {
 interface DemoSpec {
   domain: string;
   status: NewTenant['status'];
-  casinoId: number;
   identity: LegalIdentity;
   handle: string;
   colors: Colors;
@@ -30,7 +29,6 @@ const SPECS: DemoSpec[] = [
   {
     domain: 'localhost',
     status: 'active',
-    casinoId: 1,
     identity: {
       brand: 'Ipê Bet',
       legalName: 'Ipê Entretenimento Digital Ltda.',
@@ -58,7 +56,6 @@ const SPECS: DemoSpec[] = [
   {
     domain: 'sorte.localhost',
     status: 'active',
-    casinoId: 2,
     identity: {
       brand: 'Sorte Lunar',
       legalName: 'Sorte Lunar Apostas Ltda.',
@@ -86,7 +83,6 @@ const SPECS: DemoSpec[] = [
   {
     domain: 'manutencao.localhost',
     status: 'maintenance',
-    casinoId: 3,
     identity: {
       brand: 'Farol Jogos',
       legalName: 'Farol Jogos Online Ltda.',
@@ -113,13 +109,13 @@ const SPECS: DemoSpec[] = [
   },
 ];
 
-function siteConfig(spec: DemoSpec): SiteConfig {
+/** Without `casino_id`: each tenant's is its own id, given when it is created. */
+function siteConfig(spec: DemoSpec): NewTenant['config'] {
   const art = (file: string): string => `/demo/${spec.domain}/${file}`;
   const { brand } = spec.identity;
   return {
     active: true,
     is_regulated: true,
-    casino_id: spec.casinoId,
     colors: spec.colors,
     siteTitle: brand,
     siteDescription: spec.description,
