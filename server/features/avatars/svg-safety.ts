@@ -1,15 +1,17 @@
 /**
  * Decision (issue 3): SVG avatars are ACCEPTED only when they are plainly
- * static drawings, and REFUSED (not rewritten) otherwise. Rewriting SVG
- * safely needs a full XML sanitiser; refusing is simple to get right and
- * honest with the player. On top of this, avatars are served with
+ * static drawings, and REFUSED (not rewritten) otherwise: refusing is honest
+ * with the player. This text screen is only the first line: a regex cannot
+ * parse XML (a namespaced `<h:script xmlns:h="…xhtml">` got past it, issue
+ * 12), so every accepted SVG is then rasterised to PNG (rasterise-svg.ts)
+ * and no SVG markup is stored. On top of this, avatars are served with
  * `Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'`
  * and `X-Content-Type-Options: nosniff`, so even an SVG opened directly
  * cannot run script or load anything, and in `<img>` browsers never run SVG
  * script at all.
  *
  * Refused: anything that is not valid UTF-8 or holds NUL; DOCTYPE/ENTITY
- * declarations (entity tricks, XXE); `<script>`; event-handler attributes
+ * declarations (entity tricks, XXE); `<script>` (with or without a namespace prefix); event-handler attributes
  * (`onload=` …, also after `/` or quotes); `<foreignObject>` (embeds HTML);
  * `<iframe>`, `<embed>`, `<object>`, `<audio>`, `<video>`, `<image>`,
  * `<use>`, `<a>`, `<feImage>`; any `href`/`xlink:href`/`src` other than a
@@ -18,9 +20,9 @@
  */
 const FORBIDDEN: RegExp[] = [
   /<!DOCTYPE|<!ENTITY/i,
-  /<\s*script/i,
+  /<\s*(?:[\w.-]+:)?script/i,
   /[\s/"']on[a-z]+\s*=/i,
-  /<\s*(foreignObject|iframe|embed|object|audio|video|image|use|a|feImage|handler|listener)[\s/>]/i,
+  /<\s*(?:[\w.-]+:)?(foreignObject|iframe|embed|object|audio|video|image|use|a|feImage|handler|listener)[\s/>]/i,
   /(?:^|[\s/"'])(?:xlink:)?(?:href|src)\s*=\s*(["'])(?!\s*#)/i,
   /(?:^|[\s/"'])(?:xlink:)?(?:href|src)\s*=\s*[^\s"'#]/i,
   /url\(\s*(?!['"]?\s*#)/i,

@@ -7,7 +7,7 @@ import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { localizedKey } from '../../http/translate.ts';
-import { AVATAR_HEADERS } from '../avatars/routes.ts';
+import { storedImageHeaders } from '../avatars/routes.ts';
 import { createDbRateLimiter } from '../rate-limit/limiter.ts';
 import { type ChatDeps, chatClock, type LimitedChatDeps } from './deps.ts';
 import { LimitQuerySchema, PostMessageSchema } from './input.ts';
@@ -72,8 +72,9 @@ export function chatRoutes(routeDeps: ChatRouteDeps): Hono<AppEnv> {
       return c.json(answer, 201);
     })
     .get('/chat/attachments/:file', async (c) => {
-      const found = await deps.images.read(c.req.param('file'));
+      const file = c.req.param('file');
+      const found = await deps.images.read(file);
       if (!found) throw new NotFoundError('chat_image_not_found', { message: localizedKey(CHAT_KEYS.imageNotFound) });
-      return c.body(new Uint8Array(found.bytes), 200, { 'Content-Type': found.contentType, ...AVATAR_HEADERS });
+      return c.body(new Uint8Array(found.bytes), 200, storedImageHeaders(file, found.contentType));
     });
 }

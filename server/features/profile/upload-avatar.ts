@@ -3,6 +3,7 @@ import { UnauthorizedError, ValidationError } from '../../http/errors.ts';
 import type { AccountsDeps, RequestFacts } from '../auth/deps.ts';
 import { updateUser } from '../auth/update-user.ts';
 import { sniffImageType } from '../avatars/sniff.ts';
+import { rasteriseSvg } from '../avatars/rasterise-svg.ts';
 import { unsafeSvgReason } from '../avatars/svg-safety.ts';
 import { findUserById } from '../users/find-user.ts';
 import { PROFILE_MESSAGES } from './messages.ts';
@@ -13,7 +14,8 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * `POST /profile/uploadAvatar` (multipart field `avatar`): the type is
  * sniffed from the bytes (the client's name and Content-Type are ignored);
- * SVGs with scripts, handlers or external references are refused. The file
+ * SVGs with scripts, handlers or external references are refused, and the
+ * others stored as the PNG they draw (no SVG markup is ever kept). The file
  * is stored under a random name and the previous avatar deleted.
  * @throws 422 `errors.avatar` for a missing, too large, unsupported or unsafe file.
  */
@@ -21,15 +23,20 @@ export async function uploadAvatar(deps: AccountsDeps, facts: RequestFacts, user
   const fail = (message: keyof typeof PROFILE_MESSAGES) => new ValidationError({ avatar: [PROFILE_MESSAGES[message][facts.locale]] });
   if (!(file instanceof File) || file.size === 0) throw fail('avatarMissing');
   if (file.size > AVATAR_MAX_BYTES) throw fail('avatarTooLarge');
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = sniffImageType(bytes);
-  if (!type) throw fail('avatarType');
-  if (type === 'svg') {
-    const reason = unsafeSvgReason(bytes);
-    if (reason) {
-      deps.log.info(`avatar: refused SVG of user ${userId} (${reason})`);
+  const uploaded = new Uint8Array(await file.arrayBuffer());
+  const sniffed = sniffImageType(uploaded);
+  if (!sniffed) throw fail('avatarType');
+  let bytes = uploaded;
+  let type = sniffed;
+  if (sniffed === 'svg') {
+    const reason = unsafeSvgReason(uploaded);
+    const png = reason ? null : await rasteriseSvg(uploaded);
+    if (!png) {
+      deps.log.info(`avatar: refused SVG of user ${userId} (${reason ?? 'cannot be drawn'})`);
       throw fail('avatarUnsafeSvg');
     }
+    bytes = png;
+    type = 'png';
   }
   const user = await findUserById(deps.db, facts.tenant.id, userId);
   if (!user) throw new UnauthorizedError();

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rasteriseSvg } from '../../../../server/features/avatars/rasterise-svg.ts';
 import { sniffImageType } from '../../../../server/features/avatars/sniff.ts';
 import { unsafeSvgReason } from '../../../../server/features/avatars/svg-safety.ts';
 import { type AccountsHarness, accountsHarness, registerPlayer } from '../auth/helpers.ts';
@@ -44,6 +45,9 @@ describe('image sniffing', () => {
 
   it.each([
     ['script', svg('<script>alert(1)</script>')],
+    ['namespaced XHTML script', svg('<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script>')],
+    ['svg-prefixed script', new TextEncoder().encode('<svg:svg xmlns:svg="http://www.w3.org/2000/svg"><svg:script>alert(1)</svg:script></svg:svg>')],
+    ['namespaced foreignObject', svg('<s:foreignObject xmlns:s="http://www.w3.org/2000/svg"><div/></s:foreignObject>')],
     ['event handler', svg('<rect/>', ' onload="alert(1)"')],
     ['slash-separated handler', new TextEncoder().encode('<svg/onload=alert(1)>')],
     ['foreignObject', svg('<foreignObject><iframe src="x"/></foreignObject>')],
@@ -64,6 +68,42 @@ describe('image sniffing', () => {
   });
 });
 
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
+
+describe('rasteriseSvg (the markup never survives, whatever the text screen misses)', () => {
+  const XHTML = 'http://www.w3.org/1999/xhtml';
+  it.each([
+    ['namespaced XHTML script', svg(`<h:script xmlns:h="${XHTML}">alert('pwned')</h:script><circle cx="5" cy="5" r="4"/>`, ' viewBox="0 0 10 10"')],
+    ['script', svg(`<script>alert('pwned')</script><rect width="5" height="5"/>`, ' viewBox="0 0 10 10"')],
+    ['onload handler', svg('<rect width="5" height="5"/>', ` viewBox="0 0 10 10" onload="alert('pwned')"`)],
+    ['javascript: href', svg(`<a href="javascript:alert('pwned')"><rect width="5" height="5"/></a>`, ' viewBox="0 0 10 10"')],
+    ['foreignObject', svg(`<foreignObject width="9" height="9"><div xmlns="${XHTML}"><img src="x" onerror="alert('pwned')"/></div></foreignObject>`, ' viewBox="0 0 10 10"')],
+    ['external xlink:href', svg(`<image xlink:href="http://127.0.0.1:9/pwned.png" width="9" height="9"/>`, ' xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"')],
+    ['external use', svg('<use href="http://127.0.0.1:9/pwned.svg#a"/><rect width="5" height="5"/>', ' viewBox="0 0 10 10"')],
+    ['local file image', svg('<image href="file:///etc/passwd" width="9" height="9"/><rect width="5" height="5"/>', ' viewBox="0 0 10 10"')],
+  ])('draws an SVG with %s as a plain PNG', async (_label, bytes) => {
+    const png = await rasteriseSvg(bytes);
+    expect(png).not.toBeNull();
+    expect([...(png as Uint8Array).subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(sniffImageType(png as Uint8Array)).toBe('png');
+    expect(latin1(png as Uint8Array)).not.toMatch(/pwned|script|alert|<svg/i);
+  });
+
+  it.each([
+    ['external entity (XXE)', '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>'],
+    ['entity expansion', '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>'],
+  ])('never leaks %s into the image', async (_label, text) => {
+    const png = await rasteriseSvg(new TextEncoder().encode(text));
+    if (png) expect(latin1(png)).not.toMatch(/root:|aaaa|<svg/);
+  });
+
+  it('refuses what it cannot draw: malformed XML and a gigantic canvas', async () => {
+    expect(await rasteriseSvg(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><rect'))).toBeNull();
+    expect(await rasteriseSvg(svg('<rect width="5" height="5"/>', ' width="100000" height="100000"'))).toBeNull();
+  });
+});
+
 describe('POST /profile/uploadAvatar', () => {
   it('stores the image under a random name with the sniffed type, whatever the client claims, and serves it safely', async () => {
     const { token } = await registerPlayer(h, '+5511987690001');
@@ -74,15 +114,18 @@ describe('POST /profile/uploadAvatar', () => {
     const served = await h.app.request(url, { headers: { host: 'localhost' } });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="[0-9a-f]{32}\.png"$/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
 
     const replaced = await h.call('POST', '/profile/uploadAvatar', { token, body: form(new TextEncoder().encode(SAFE_SVG), 'a.png', 'image/png') });
+    // An accepted SVG is stored as the PNG it draws: no SVG markup is ever served back.
     const svgUrl = (replaced.body.data as { avatar: string }).avatar;
-    expect(svgUrl).toMatch(/\.svg$/);
+    expect(svgUrl).toMatch(/^\/api\/avatars\/[0-9a-f]{32}\.png$/);
     const svgServed = await h.app.request(svgUrl, { headers: { host: 'localhost' } });
-    expect(svgServed.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svgServed.headers.get('content-type')).toBe('image/png');
+    expect(sniffImageType(new Uint8Array(await svgServed.arrayBuffer()))).toBe('png');
     expect((await h.app.request(url, { headers: { host: 'localhost' } })).status).toBe(404);
     expect(await readdir(join(h.dataDir, 'avatars'))).toHaveLength(1);
   });

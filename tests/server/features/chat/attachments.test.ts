@@ -56,7 +56,8 @@ describe('uploading', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe(contentType);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(served.headers.get('content-disposition')).toBe(`inline; filename="${file}"`);
     expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
