@@ -118,7 +118,8 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/operator', notificationOperatorRoutes(notifications));
   if (payments) api.route('/', pixWebhookRoutes(payments));
   if (withdrawals) api.route('/', payoutWebhookRoutes(withdrawals));
-  if (payments && isSandboxPsp(payments.psp)) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
+  // The sandbox's "bank" pays any charge: never reachable in production mode, whatever PSP was wired.
+  if (payments && isSandboxPsp(payments.psp) && !deps.config.production) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
 
   const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, deps.accounts);
   const tenantApi = new Hono<AppEnv>();

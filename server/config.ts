@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DEVELOPMENT_DEFAULTS, describeGaps, type ProductionGap, productionGaps } from './config-production.ts';
 
 /**
  * Platform configuration, read once at start from the environment.
@@ -10,6 +11,18 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
+  /**
+   * NODE_ENV=production or APP_ENV=production: production mode. `getConfig`
+   * then refuses every setting in `productionGaps` (sandbox PSP, outboxes,
+   * documented secrets…). Otherwise the demo mode of `npm start`.
+   */
+  production: boolean;
+  /**
+   * The sandboxes and development defaults this configuration uses (see
+   * server/config-production.ts). Always empty in production mode (it
+   * would not start); in demo mode, the start-up warning lists them.
+   */
+  productionGaps: readonly ProductionGap[];
   /** PORT: HTTP port of the site + API server. Default 4321. */
   port: number;
   /** HOST: interface the HTTP and realtime servers bind to. Default 0.0.0.0. */
@@ -207,7 +220,7 @@ export interface Config {
      */
     allowLoopbackHttp: boolean;
   };
-  /** SEED_DEMO: seed the three demo tenants when the tenants table is empty. Default true. */
+  /** SEED_DEMO: seed the three demo tenants when the tenants table is empty. Default true, false in production mode (where true is refused). */
   seedDemo: boolean;
   /** LOG_LEVEL: debug, info, warn, error or silent. Default info. */
   logLevel: LogLevel;
@@ -238,6 +251,21 @@ export class ConfigError extends Error {
     super(`Invalid configuration: ${variable} ${message}`);
     this.name = 'ConfigError';
     this.variable = variable;
+  }
+}
+
+/**
+ * Thrown by `getConfig` in production mode when settings are unfit for it:
+ * names every offending variable at once (`variable` lists them, comma
+ * separated; `gaps` says why each), so one restart fixes them all.
+ */
+export class ProductionConfigError extends ConfigError {
+  readonly gaps: readonly ProductionGap[];
+  constructor(gaps: readonly ProductionGap[]) {
+    super([...new Set(gaps.map((g) => g.variable))].join(', '), '');
+    this.name = 'ProductionConfigError';
+    this.message = `Refusing to start in production mode (NODE_ENV or APP_ENV is production); fix these variables (README, "Deploying to production"):\n${describeGaps(gaps)}`;
+    this.gaps = gaps;
   }
 }
 
@@ -308,7 +336,7 @@ const variables = {
   REALTIME_PORT: [port, '6001'],
   REALTIME_APP_ID: [nonEmpty, 'app-id'],
   REALTIME_APP_KEY: [nonEmpty, 'app-key'],
-  REALTIME_APP_SECRET: [nonEmpty, 'app-secret'],
+  REALTIME_APP_SECRET: [nonEmpty, DEVELOPMENT_DEFAULTS.REALTIME_APP_SECRET],
   REALTIME_PUBLIC_HOST: [v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9.-]*$/, 'must be a host name without scheme or port (or empty)')), ''],
   REALTIME_PUBLIC_PORT: [port, undefined],
   REALTIME_FORCE_TLS: [bool, undefined],
@@ -327,14 +355,14 @@ const variables = {
   TURNSTILE_VERIFY_URL: [httpUrl, 'https://challenges.cloudflare.com/turnstile/v0/siteverify'],
   TURNSTILE_SECRET: [nonEmpty, undefined],
   SMTP_URL: [smtpUrl, undefined],
-  MAIL_FROM: [nonEmpty, 'no-reply@localhost'],
+  MAIL_FROM: [nonEmpty, DEVELOPMENT_DEFAULTS.MAIL_FROM],
   SMS_GATEWAY_URL: [httpUrl, undefined],
   SMS_GATEWAY_TOKEN: [nonEmpty, undefined],
   IP_RATE_LIMIT_SCALE: [
     v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000'), v.transform(Number), v.number(), v.minValue(1, 'must be a whole number from 1 to 1000'), v.maxValue(1000, 'must be a whole number from 1 to 1000')),
     '1',
   ],
-  PIX_WEBHOOK_SECRET: [v.pipe(nonEmpty, v.minLength(16, 'must be at least 16 characters')), 'development-pix-webhook-secret'],
+  PIX_WEBHOOK_SECRET: [v.pipe(nonEmpty, v.minLength(16, 'must be at least 16 characters')), DEVELOPMENT_DEFAULTS.PIX_WEBHOOK_SECRET],
   PIX_WEBHOOK_URL: [httpUrl, undefined],
   PIX_MERCHANT_NAME: [nonEmpty, 'Cassino'],
   PIX_MERCHANT_CITY: [nonEmpty, 'Sao Paulo'],
@@ -362,9 +390,12 @@ const variables = {
     '',
   ],
   DEV_OUTBOX: [bool, 'false'],
-  VAPID_SUBJECT: [v.pipe(nonEmpty, v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')), 'mailto:push@example.com'],
+  VAPID_SUBJECT: [v.pipe(nonEmpty, v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')), DEVELOPMENT_DEFAULTS.VAPID_SUBJECT],
   PUSH_ALLOW_LOOPBACK_HTTP: [bool, 'false'],
-  SEED_DEMO: [bool, 'true'],
+  // Unset: true in the demo, false in production mode (getConfig).
+  SEED_DEMO: [bool, undefined],
+  NODE_ENV: [v.string(), undefined],
+  APP_ENV: [v.string(), undefined],
   LOG_LEVEL: [v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'],
 } as const;
 
@@ -413,12 +444,26 @@ function bcbApiConfig(p: Parsed): BcbApiPspConfig {
   };
 }
 
+/** Production mode: NODE_ENV or APP_ENV is `production`. */
+function isProduction(p: Parsed): boolean {
+  return [p.NODE_ENV, p.APP_ENV].some((value) => value?.trim().toLowerCase() === 'production');
+}
+
 /**
  * Reads and validates the platform configuration.
  * @throws ConfigError naming the first malformed variable and what it must be.
+ * @throws ProductionConfigError in production mode, naming every setting unfit for it.
  */
 export function getConfig(env: NodeJS.ProcessEnv): Config {
   const p = parseVariables(env);
+  const production = isProduction(p);
+  const values = readValues(p, production);
+  const gaps = productionGaps(values);
+  if (production && gaps.length > 0) throw new ProductionConfigError(gaps);
+  return { production, productionGaps: gaps, ...values };
+}
+
+function readValues(p: Parsed, production: boolean): Omit<Config, 'production' | 'productionGaps'> {
   return {
     port: p.PORT,
     host: p.HOST,
@@ -479,7 +524,7 @@ export function getConfig(env: NodeJS.ProcessEnv): Config {
     ),
     devOutbox: p.DEV_OUTBOX,
     push: { vapidSubject: p.VAPID_SUBJECT, allowLoopbackHttp: p.PUSH_ALLOW_LOOPBACK_HTTP },
-    seedDemo: p.SEED_DEMO,
+    seedDemo: p.SEED_DEMO ?? !production,
     logLevel: p.LOG_LEVEL,
   };
 }

@@ -10,7 +10,7 @@ import { loadOrCreateVapidKeys } from './features/push/vapid-keys.ts';
 import { seedDemoTenants } from './features/tenants/demo/seed.ts';
 import { createWithdrawalsDeps } from './features/withdrawals/deps.ts';
 import { startPayoutWorker } from './features/withdrawals/worker.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { broadcastingRoutes } from './realtime/broadcasting-routes.ts';
 import { channelPolicy } from './realtime/channel-policy.ts';
 import { createRedisAdapter } from './realtime/redis-adapter.ts';
@@ -38,6 +38,7 @@ export interface StartOptions {
  */
 export async function startPlatform(config: Config, opts: StartOptions = {}): Promise<RunningPlatform> {
   const log = createLogger(config.logLevel);
+  logMode(config, log);
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
   log.info(`Database ready (${database.kind})`);
@@ -113,6 +114,13 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       await database.close();
     },
   };
+}
+
+/** Says at start which mode runs: production, or the demo and every sandbox it uses (getConfig refused them in production). */
+function logMode(config: Config, log: Logger): void {
+  if (config.production) return log.info('Production mode: sandboxes, outboxes and development secrets are refused');
+  log.warn('DEMO MODE (NODE_ENV/APP_ENV is not production): not fit for real money; README "Deploying to production" says what to set');
+  if (config.productionGaps.length > 0) log.warn(`Sandboxes and development defaults in use: ${config.productionGaps.map((g) => `${g.variable} ${g.problem}`).join('; ')}`);
 }
 
 function listen(fetch: (request: Request) => Response | Promise<Response>, config: Config): Promise<{ server: ServerType; port: number }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, getConfig } from '../../server/config.ts';
+import { ConfigError, getConfig, ProductionConfigError } from '../../server/config.ts';
 
 describe('getConfig', () => {
   it('gives working local defaults with an empty environment', () => {
@@ -135,5 +135,94 @@ describe('getConfig', () => {
     ]);
     expect(() => getConfig({ GAME_PROVIDER_SECRETS: 'acme:short' })).toThrow(/GAME_PROVIDER_SECRETS/);
     expect(() => getConfig({ GAME_PROVIDER_SECRETS: 'house:0123456789abcdef' })).toThrow(/GAME_PROVIDER_SECRETS must not name `house`/);
+  });
+});
+
+/** A configuration production mode accepts: every secret long and chosen, a real PSP, real SMS and e-mail. */
+const PRODUCTION: Record<string, string> = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
+  REALTIME_APP_SECRET: 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00',
+  PIX_WEBHOOK_SECRET: 'beefbeefbeefbeefbeefbeefbeefbeefbeefbeef',
+  PIX_PSP: 'bcb-api',
+  PIX_PSP_BASE_URL: 'https://psp.example/api/v2',
+  PIX_PSP_TOKEN_URL: 'https://psp.example/oauth/token',
+  PIX_PSP_CLIENT_ID: 'client',
+  PIX_PSP_CLIENT_SECRET: 'psp-issued-client-secret',
+  PIX_PSP_CERT_FILE: '/etc/pix/cert.pem',
+  PIX_PSP_KEY_FILE: '/etc/pix/key.pem',
+  PIX_PSP_PIX_KEY: 'pix@operador.example',
+  SMS_GATEWAY_URL: 'https://sms.example/send',
+  SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+  MAIL_FROM: 'no-reply@ipe.example',
+  VAPID_SUBJECT: 'mailto:ops@ipe.example',
+};
+
+function refusal(env: Record<string, string>): ProductionConfigError {
+  try {
+    getConfig(env);
+  } catch (error) {
+    if (error instanceof ProductionConfigError) return error;
+    throw error;
+  }
+  throw new Error('getConfig accepted the configuration');
+}
+
+describe('production mode', () => {
+  it('starts with real settings, no sandbox and no demo seed by default', () => {
+    const config = getConfig(PRODUCTION);
+    expect(config).toMatchObject({ production: true, productionGaps: [], seedDemo: false, devOutbox: false });
+    expect(getConfig({ ...PRODUCTION, NODE_ENV: '', APP_ENV: 'production' }).production).toBe(true);
+  });
+
+  it('is off unless NODE_ENV or APP_ENV says production: the demo keeps its sandboxes and seeds', () => {
+    for (const env of [{}, { NODE_ENV: 'test' }, { NODE_ENV: 'development', APP_ENV: 'demo' }]) {
+      const config = getConfig(env);
+      expect(config).toMatchObject({ production: false, seedDemo: true });
+      expect(config.productionGaps.map((g) => g.variable)).toEqual(expect.arrayContaining(['PIX_PSP', 'PIX_WEBHOOK_SECRET', 'REALTIME_APP_SECRET', 'SMS_GATEWAY_URL', 'SMTP_URL']));
+    }
+  });
+
+  it('refuses the documented defaults naming every offending variable in one message', () => {
+    const error = refusal({ NODE_ENV: 'production' });
+    expect(error).toBeInstanceOf(ConfigError);
+    const names = ['REALTIME_APP_SECRET', 'PIX_WEBHOOK_SECRET', 'PIX_PSP', 'SMS_GATEWAY_URL', 'SMTP_URL', 'MAIL_FROM', 'VAPID_SUBJECT'];
+    expect(error.gaps.map((g) => g.variable)).toEqual(names);
+    for (const name of names) expect(error.message).toContain(`  - ${name} `);
+    expect(error.message).toContain('REALTIME_APP_SECRET is the documented default "app-secret"');
+    expect(error.message).toContain('PIX_WEBHOOK_SECRET is the documented default "development-pix-webhook-secret"');
+    expect(error.variable).toBe(names.join(', '));
+  });
+
+  it.each([
+    ['REALTIME_APP_SECRET', 'a-secret-of-31-characters-xxxxx', /REALTIME_APP_SECRET is shorter than 32 characters/],
+    ['PIX_WEBHOOK_SECRET', 'sixteen-chars-ok', /PIX_WEBHOOK_SECRET is shorter than 32 characters/],
+    ['GAME_PROVIDER_SECRETS', 'acme:0123456789abcdef0123456789abcdef,spin:0123456789abcdef', /GAME_PROVIDER_SECRETS has a secret for "spin" shorter than 32/],
+    ['PIX_PSP_CLIENT_SECRET', 'short', /PIX_PSP_CLIENT_SECRET is shorter than 16 characters/],
+    ['PIX_PSP_BASE_URL', 'http://127.0.0.1:8443/v2', /PIX_PSP_BASE_URL points at this machine/],
+    ['PIX_PSP_TOKEN_URL', 'http://psp.example/oauth/token', /PIX_PSP_TOKEN_URL must be an https:\/\/ URL/],
+    ['TURNSTILE_VERIFY_URL', 'http://127.0.0.1:9/verify', /TURNSTILE_VERIFY_URL points at this machine/],
+    ['GOOGLE_JWKS_URL', 'https://stand-in.localhost/certs', /GOOGLE_JWKS_URL points at this machine/],
+    ['TURNSTILE_SECRET', '1x0000000000000000000000000000000AA', /TURNSTILE_SECRET is one of Cloudflare/],
+    ['DEV_OUTBOX', 'true', /DEV_OUTBOX is true/],
+    ['PUSH_ALLOW_LOOPBACK_HTTP', 'true', /PUSH_ALLOW_LOOPBACK_HTTP is true/],
+    ['SEED_DEMO', 'true', /SEED_DEMO is true/],
+    ['DATABASE_URL', 'memory://', /DATABASE_URL is memory:\/\//],
+    ['SMS_GATEWAY_URL', '', /SMS_GATEWAY_URL is unset/],
+    ['SMTP_URL', '', /SMTP_URL is unset/],
+  ])('refuses %s=%s', (name, value, message) => {
+    const error = refusal({ ...PRODUCTION, [name]: value });
+    expect(error.gaps.map((g) => g.variable)).toEqual([name]);
+    expect(error.message).toMatch(message);
+  });
+
+  it('refuses the sandbox PSP', () => {
+    const env = Object.fromEntries(Object.entries(PRODUCTION).filter(([name]) => !name.startsWith('PIX_PSP')));
+    expect(refusal(env).gaps).toEqual([{ variable: 'PIX_PSP', problem: expect.stringMatching(/^is sandbox/) }]);
+  });
+
+  it('leaves TURNSTILE_SECRET optional: a tenant with a site key and no secret refuses captchas', () => {
+    expect(getConfig(PRODUCTION).auth.turnstileSecret).toBeNull();
+    expect(getConfig({ ...PRODUCTION, TURNSTILE_SECRET: '0x4AAAAAAAreal-secret' }).auth.turnstileSecret).toBe('0x4AAAAAAAreal-secret');
   });
 });

@@ -9,13 +9,14 @@ import { authRoutes } from './routes.ts';
 /**
  * Every route of the accounts features, for `createApp` to mount under
  * `/api` behind the tenant and actor middleware. `GET /dev/outbox` joins
- * them only when DEV_OUTBOX=true.
+ * them only when DEV_OUTBOX=true, and never in production mode (where
+ * getConfig refuses DEV_OUTBOX anyway: this guard survives a config built by hand).
  */
 export function accountRoutes(deps: AccountsDeps): Hono<AppEnv>[] {
   return [
     authRoutes(deps),
     profileRoutes(deps),
     avatarRoutes(deps.avatars),
-    ...(deps.config.devOutbox ? [devOutboxRoutes(deps.db)] : []),
+    ...(deps.config.devOutbox && !deps.config.production ? [devOutboxRoutes(deps.db)] : []),
   ];
 }

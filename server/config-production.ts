@@ -1,0 +1,106 @@
+import type { Config } from './config.ts';
+
+/**
+ * What production mode (NODE_ENV=production or APP_ENV=production) refuses.
+ * The defaults that let `npm start` run with no settings are published in
+ * the README, so anyone can sign with them: fine for the demo, a hole for an
+ * operator taking real money. `productionGaps` lists every such setting in a
+ * configuration; `getConfig` refuses to start in production when the list is
+ * not empty and `npm start` prints it as the demo's sandbox warning.
+ */
+
+/** Development values written in the README and used as defaults by `getConfig`. */
+export const DEVELOPMENT_DEFAULTS = {
+  REALTIME_APP_SECRET: 'app-secret',
+  PIX_WEBHOOK_SECRET: 'development-pix-webhook-secret',
+  VAPID_SUBJECT: 'mailto:push@example.com',
+  MAIL_FROM: 'no-reply@localhost',
+} as const;
+
+/** Shortest secret the operator chooses and shares (realtime, PSP webhook, aggregators): 32 characters, e.g. `openssl rand -hex 32`. */
+export const MIN_SHARED_SECRET_LENGTH = 32;
+/** Shortest OAuth client secret accepted from the PSP (issued by the PSP, so only an obviously weak one is refused). */
+export const MIN_PSP_CLIENT_SECRET_LENGTH = 16;
+
+/**
+ * Cloudflare's published Turnstile test secrets (always pass, always fail,
+ * token already spent): a captcha checked with them checks nothing.
+ */
+const TURNSTILE_TEST_SECRETS = new Set(['1x0000000000000000000000000000000AA', '2x0000000000000000000000000000000AA', '3x0000000000000000000000000000000AA']);
+
+/** One setting unfit for production: the variable to change and why. */
+export interface ProductionGap {
+  variable: string;
+  problem: string;
+}
+
+/** The configuration as read, before the mode fields are added. */
+export type ConfigValues = Omit<Config, 'production' | 'productionGaps'>;
+
+/**
+ * Every setting of `config` that production mode refuses, in a stable
+ * order (one entry per problem; a variable may appear once per problem).
+ * Pure: reads only `config`.
+ */
+export function productionGaps(config: ConfigValues): ProductionGap[] {
+  const gaps: ProductionGap[] = [];
+  const gap = (variable: string, problem: string): void => void gaps.push({ variable, problem });
+
+  sharedSecret(gap, 'REALTIME_APP_SECRET', config.realtime.secret, DEVELOPMENT_DEFAULTS.REALTIME_APP_SECRET);
+  sharedSecret(gap, 'PIX_WEBHOOK_SECRET', config.pix.webhookSecret, DEVELOPMENT_DEFAULTS.PIX_WEBHOOK_SECRET);
+  for (const [code, secret] of config.gameProviderSecrets) {
+    if (secret.length < MIN_SHARED_SECRET_LENGTH) gap('GAME_PROVIDER_SECRETS', `has a secret for "${code}" shorter than ${MIN_SHARED_SECRET_LENGTH} characters`);
+  }
+
+  if (config.pix.psp === 'sandbox') gap('PIX_PSP', 'is sandbox: the built-in stand-in PSP pays any charge on request; set bcb-api and the PIX_PSP_* variables of your PSP');
+  if (config.pix.bcbApi) {
+    if (config.pix.bcbApi.clientSecret.length < MIN_PSP_CLIENT_SECRET_LENGTH) gap('PIX_PSP_CLIENT_SECRET', `is shorter than ${MIN_PSP_CLIENT_SECRET_LENGTH} characters`);
+    offMachineHttps(gap, 'PIX_PSP_BASE_URL', config.pix.bcbApi.baseUrl);
+    offMachineHttps(gap, 'PIX_PSP_TOKEN_URL', config.pix.bcbApi.tokenUrl);
+  }
+
+  offMachineHttps(gap, 'TURNSTILE_VERIFY_URL', config.auth.turnstileVerifyUrl);
+  offMachineHttps(gap, 'GOOGLE_JWKS_URL', config.auth.googleJwksUrl);
+  // TURNSTILE_SECRET may stay unset: a tenant with a site key then refuses captchas (fails closed), it never skips them.
+  if (config.auth.turnstileSecret !== null && TURNSTILE_TEST_SECRETS.has(config.auth.turnstileSecret)) {
+    gap('TURNSTILE_SECRET', 'is one of Cloudflare’s published test secrets');
+  }
+
+  if (config.notifier.smsGatewayUrl === null) gap('SMS_GATEWAY_URL', 'is unset: SMS verification codes would go to the outbox (database and log), not to players');
+  if (config.notifier.smtpUrl === null) gap('SMTP_URL', 'is unset: e-mail verification codes would go to the outbox (database and log), not to players');
+  if (config.notifier.mailFrom === DEVELOPMENT_DEFAULTS.MAIL_FROM) gap('MAIL_FROM', `is the development default "${DEVELOPMENT_DEFAULTS.MAIL_FROM}"`);
+  if (config.devOutbox) gap('DEV_OUTBOX', 'is true: GET /api/dev/outbox would list every verification code');
+  if (config.push.allowLoopbackHttp) gap('PUSH_ALLOW_LOOPBACK_HTTP', 'is true: push subscriptions to http://127.0.0.1 would be accepted');
+  if (config.push.vapidSubject === DEVELOPMENT_DEFAULTS.VAPID_SUBJECT) gap('VAPID_SUBJECT', `is the development default "${DEVELOPMENT_DEFAULTS.VAPID_SUBJECT}": set the operator’s contact`);
+  if (config.seedDemo) gap('SEED_DEMO', 'is true: the demo tenants and their published operator keys would be created');
+  if (config.databaseUrl === 'memory://') gap('DATABASE_URL', 'is memory://: every player and every balance would be lost at exit');
+  // Sportsbook (BetBy) callbacks: when that feature lands, its signing secret and JWT key belong here too.
+  return gaps;
+}
+
+function sharedSecret(gap: (variable: string, problem: string) => void, variable: string, value: string, documented: string): void {
+  if (value === documented) gap(variable, `is the documented default "${documented}"`);
+  else if (value.length < MIN_SHARED_SECRET_LENGTH) gap(variable, `is shorter than ${MIN_SHARED_SECRET_LENGTH} characters`);
+}
+
+/** Loopback names: a service there is a stand-in on the operator's own machine, not Google, Cloudflare or a PSP. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0' || host === '::';
+}
+
+function offMachineHttps(gap: (variable: string, problem: string) => void, variable: string, url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return gap(variable, 'is not a URL');
+  }
+  if (isLoopback(parsed.hostname)) gap(variable, `points at this machine (${parsed.host}), a local stand-in`);
+  else if (parsed.protocol !== 'https:') gap(variable, 'must be an https:// URL');
+}
+
+/** The refusal's text: one line per gap, so the operator fixes them all in one go. */
+export function describeGaps(gaps: readonly ProductionGap[]): string {
+  return gaps.map((g) => `  - ${g.variable} ${g.problem}`).join('\n');
+}
