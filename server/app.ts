@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { type AccountsDeps, createAccountsDeps } from './features/auth/deps.ts';
@@ -27,6 +26,7 @@ import { walletRoutes } from './features/wallet/routes.ts';
 import { createWithdrawalsDeps, isPayoutPsp, type WithdrawalsDeps } from './features/withdrawals/deps.ts';
 import { payoutWebhookRoutes, withdrawalRoutes } from './features/withdrawals/routes.ts';
 import { resolveActor } from './http/actor.ts';
+import { tenantCors } from './http/cors.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler, notFoundHandler } from './http/on-error.ts';
 import { requireOpenTenant, resolveTenant } from './http/tenant.ts';
@@ -91,15 +91,8 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   const api = new Hono<AppEnv>();
-  // Bearer/guest headers, not cookies, carry identity: any site origin may call.
-  api.use(
-    cors({
-      origin: (origin) => origin,
-      allowHeaders: ['Authorization', 'Guest-ID', 'lmcp', 'Content-Type', 'Accept-Language', 'X-Socket-ID', 'X-CSRF-TOKEN'],
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      maxAge: 600,
-    }),
-  );
+  // Only the tenants' own site origins may read answers cross-origin (server/http/cors.ts).
+  api.use(tenantCors({ db: deps.db, config: deps.config }));
   api.route('/', geoipRoutes({ countryHeader: deps.config.geoipCountryHeader }));
   api.route('/', siteConfigRoutes({ db: deps.db, config: deps.config }));
 
