@@ -51,3 +51,6 @@ export const pixCharges = pgTable(
 );
 
 export type PixChargeRow = typeof pixCharges.$inferSelect;
+
+// The sandbox PSP's own tables live with it; drizzle-kit reads feature-level schema files only.
+export * from './sandbox/schema.ts';
