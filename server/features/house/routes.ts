@@ -4,6 +4,7 @@ import type { HouseParams } from '../../../src/contract/casino.ts';
 import { PageQuerySchema } from '../../../src/contract/wallet.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { houseActorKey } from './actor-key.ts';
 import type { HouseDeps } from './deps.ts';
@@ -59,7 +60,9 @@ export function houseRoutes(deps: HouseDeps): Hono<AppEnv> {
       const game = c.req.param('game');
       if (!isHouseGame(game)) throw new NotFoundError('game_not_found', { message: HOUSE_MESSAGES.unknownGame });
       const body = await readBody(c, playBodySchema(game));
-      const answer = await playRound(deps, { tenant: c.get('tenant'), actor: c.get('actor') }, { game: { game, params: body.params } as HouseParams, amount: body.amount, demo: body.demo });
-      return c.json(answer);
+      return idempotent(c, deps, body, async ({ db, later }) => {
+        const input = { game: { game, params: body.params } as HouseParams, amount: body.amount, demo: body.demo };
+        return { status: 200, body: await playRound({ ...deps, db, publish: later(deps.publish) }, { tenant: c.get('tenant'), actor: c.get('actor') }, input) };
+      });
     });
 }

@@ -4,6 +4,7 @@ import { CentavosSchema } from '../../../src/contract/money.ts';
 import { requireUser } from '../../http/actor.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { messageLocale } from '../../http/messages.ts';
 import { userActor } from '../auth/routes.ts';
 import { createDeposit } from './create-deposit.ts';
@@ -19,10 +20,11 @@ const StatusBody = v.object({ txid: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,3
 export function depositRoutes(deps: PaymentsDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .post('/main-gateway/qrcode-pix', requireUser, async (c) => {
-      const { amount } = await readBody(c, DepositBody);
-      const row = await createDeposit(deps, { tenant: c.get('tenant'), userId: userActor(c.get('actor')).userId, amount });
-      c.header('Cache-Control', 'no-store');
-      return c.json({ txid: row.txid, qrcode: row.pixCopiaECola, amount: Number(row.amount), expires_at: row.expiresAt.toISOString(), show: true });
+      const body = await readBody(c, DepositBody);
+      return idempotent(c, deps, body, async ({ db }) => {
+        const row = await createDeposit({ ...deps, db }, { tenant: c.get('tenant'), userId: userActor(c.get('actor')).userId, amount: body.amount });
+        return { status: 200, body: { txid: row.txid, qrcode: row.pixCopiaECola, amount: Number(row.amount), expires_at: row.expiresAt.toISOString(), show: true } };
+      });
     })
     .post('/main-gateway/consult-status-transaction', requireUser, async (c) => {
       const { txid } = await readBody(c, StatusBody);

@@ -7,6 +7,7 @@ import { PageQuerySchema, PIX_KEY_TYPES, WithdrawalStatus } from '../../../src/c
 import { requireUser } from '../../http/actor.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { messageLocale } from '../../http/messages.ts';
 import { userActor } from '../auth/routes.ts';
 import { readSignedWebhook } from '../payments/signed-webhook.ts';
@@ -56,20 +57,30 @@ export function withdrawalRoutes(deps: WithdrawalsDeps): Hono<AppEnv> {
     })
     .post('/wallet/withdraw/request', requireUser, async (c) => {
       const body = await readBody(c, RequestBody);
-      const made = await inCallerLanguage(c, () =>
-        requestWithdrawal(deps, { tenant: c.get('tenant'), userId: userActor(c.get('actor')).userId, amount: body.amount, methodId: body.method_id }),
-      );
-      if (deps.holdSeconds === 0 && made.withdrawal.status === WithdrawalStatus.Pending) {
-        // No hold: send it now rather than at the worker's next pass (which retries if this fails).
-        void dispatchWithdrawal(deps, made.withdrawal.id).catch((error: unknown) => deps.log.warn(`withdrawals: immediate dispatch of ${made.withdrawal.id} failed`, error));
-      }
-      return c.json({ withdrawal: toWithdrawalView(made.withdrawal, made.method), wallet: made.wallet }, 201);
+      return idempotent(c, deps, body, async ({ db, later }) => {
+        const made = await inCallerLanguage(c, () =>
+          requestWithdrawal(
+            { ...deps, db, publish: later(deps.publish) },
+            { tenant: c.get('tenant'), userId: userActor(c.get('actor')).userId, amount: body.amount, methodId: body.method_id },
+          ),
+        );
+        if (deps.holdSeconds === 0 && made.withdrawal.status === WithdrawalStatus.Pending) {
+          // No hold: send it once committed rather than at the worker's next pass (which retries if this fails).
+          await later(async () => {
+            void dispatchWithdrawal(deps, made.withdrawal.id).catch((error: unknown) => deps.log.warn(`withdrawals: immediate dispatch of ${made.withdrawal.id} failed`, error));
+          })();
+        }
+        return { status: 201, body: { withdrawal: toWithdrawalView(made.withdrawal, made.method), wallet: made.wallet } };
+      });
     })
     .post('/main-gateway/user-cancel-withdrawal', requireUser, async (c) => {
-      const { id } = await readBody(c, CancelBody);
-      const done = await inCallerLanguage(c, () => cancelWithdrawal(deps, { tenantId: c.get('tenant').id, userId: userActor(c.get('actor')).userId, id }));
-      const view = await withdrawalView(deps.db, done.withdrawal.id);
-      return c.json({ withdrawal: view, wallet: done.wallet });
+      const body = await readBody(c, CancelBody);
+      return idempotent(c, deps, body, async ({ db, later }) => {
+        const done = await inCallerLanguage(c, () =>
+          cancelWithdrawal({ ...deps, db, publish: later(deps.publish) }, { tenantId: c.get('tenant').id, userId: userActor(c.get('actor')).userId, id: body.id }),
+        );
+        return { status: 200, body: { withdrawal: await withdrawalView(db, done.withdrawal.id), wallet: done.wallet } };
+      });
     })
     .get('/wallet/withdrawals', requireUser, async (c) => {
       const { page } = v.parse(PageQuerySchema, { page: c.req.query('page') });
