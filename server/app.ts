@@ -29,6 +29,7 @@ import { resolveActor } from './http/actor.ts';
 import { tenantCors } from './http/cors.ts';
 import type { AppEnv } from './http/context.ts';
 import { createErrorHandler, notFoundHandler } from './http/on-error.ts';
+import { requestLog } from './http/request-log.ts';
 import { requireOpenTenant, resolveTenant } from './http/tenant.ts';
 import { createLogger, type Logger } from './logger.ts';
 
@@ -84,11 +85,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.onError(createErrorHandler(log));
   app.notFound(notFoundHandler);
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    log.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms host=${c.req.header('host') ?? ''}`);
-  });
+  app.use(requestLog(log));
 
   const api = new Hono<AppEnv>();
   // Only the tenants' own site origins may read answers cross-origin (server/http/cors.ts).

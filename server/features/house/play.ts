@@ -4,7 +4,8 @@ import { HOUSE_MAX_PAYOUT } from '../../../src/contract/house.ts';
 import type { WalletView } from '../../../src/contract/wallet.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
-import { applyMovement } from '../wallet/movement.ts';
+import { logLedgerEntry } from '../wallet/ledger-log.ts';
+import { applyMovement, type MovementResult } from '../wallet/movement.ts';
 import { toWalletView } from '../wallet/wallet.ts';
 import { houseActorKey } from './actor-key.ts';
 import type { HouseDeps } from './deps.ts';
@@ -53,6 +54,7 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
   const tenantId = ctx.tenant.id;
   const title = HOUSE_GAME_TITLES[input.game.game];
 
+  const moved: MovementResult[] = [];
   const played = await deps.db.transaction(async (tx) => {
     const seed = await lockActivePair(tx, { tenantId, actorKey });
     const { outcome, multiplier } = decideRound({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nextNonce }, input.game);
@@ -80,9 +82,11 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
     if (!input.demo && player) {
       const metadata = { game: title, provider: HOUSE_PROVIDER_CODE, round_id: round.id };
       const bet = await applyMovement(tx, { tenantId, userId: player.userId, type: 'bet', amount: -amount, reference: houseBetReference(round.id), metadata });
+      moved.push(bet);
       wallet = toWalletView(bet.wallet);
       if (payout > 0n) {
         const win = await applyMovement(tx, { tenantId, userId: player.userId, type: 'win', amount: payout, reference: houseWinReference(round.id), metadata });
+        moved.push(win);
         wallet = toWalletView(win.wallet);
       }
     }
@@ -92,6 +96,7 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
       .where(eq(houseSeeds.id, seed.id));
     return { round: toRoundView(round, { ...seed, revealedAt: null }), wallet };
   });
+  for (const movement of moved) logLedgerEntry(deps.log, movement);
 
   if (!input.demo && player && played.wallet) {
     await publishRound(deps, { tenant: ctx.tenant, player, round: played.round, wallet: played.wallet });

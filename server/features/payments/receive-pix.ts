@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { RealtimeEvent, realtimeChannel, wireEventName } from '../../../src/contract/realtime.ts';
 import type { WalletView } from '../../../src/contract/wallet.ts';
-import { applyMovement } from '../wallet/movement.ts';
+import { logLedgerEntry } from '../wallet/ledger-log.ts';
+import { applyMovement, type MovementResult } from '../wallet/movement.ts';
 import { toWalletView } from '../wallet/wallet.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { pixCharges } from './schema.ts';
@@ -57,6 +58,7 @@ function decimalToCentavos(valor: string): bigint {
 export async function receivePix(deps: PaymentsDeps, item: PixWebhookItem): Promise<ReceiveOutcome> {
   const txid = item.txid;
   if (!txid) return { kind: 'ignored', reason: 'no_txid' };
+  let credit: MovementResult | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<ReceiveOutcome & { refundAmount?: bigint }> => {
     const [charge] = await tx.select().from(pixCharges).where(eq(pixCharges.txid, txid)).for('update');
     if (!charge) return { kind: 'ignored', reason: 'unknown_txid' };
@@ -86,12 +88,15 @@ export async function receivePix(deps: PaymentsDeps, item: PixWebhookItem): Prom
       reference: item.endToEndId,
       metadata: { txid, method: 'pix' },
     });
+    credit = moved;
     await tx
       .update(pixCharges)
       .set({ status: 'paid', endToEndId: item.endToEndId, paidAt: sql`${paidAt.toISOString()}::timestamptz` })
       .where(eq(pixCharges.id, charge.id));
     return { kind: 'credited', txid, amount: Number(charge.amount), userId: charge.userId, wallet: toWalletView(moved.wallet) };
   });
+
+  logLedgerEntry(deps.log, credit);
 
   if (outcome.kind === 'refunded') {
     try {

@@ -1,4 +1,5 @@
 import { CANCELLABLE_WITHDRAWAL_STATUSES, type WalletView, WithdrawalStatus } from '../../../src/contract/wallet.ts';
+import { logLedgerEntry } from '../wallet/ledger-log.ts';
 import { publishBalance, type WithdrawalsDeps } from './deps.ts';
 import { WithdrawalRefusal } from './errors.ts';
 import { WITHDRAWAL_MESSAGES } from './messages.ts';
@@ -33,6 +34,7 @@ export async function cancelWithdrawal(
     }
     return closeAndRelease(tx, row, { to: WithdrawalStatus.Cancelled, reason: 'cancelled_by_player', at: deps.now() });
   });
+  logLedgerEntry(deps.log, result.movement);
   await publishBalance(deps, input.userId, result.wallet);
-  return result;
+  return { withdrawal: result.withdrawal, wallet: result.wallet };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { WithdrawalStatus } from '../../../src/contract/wallet.ts';
 import { type Payout, PayoutRefusedError } from '../payments/psp.ts';
+import { logLedgerEntry } from '../wallet/ledger-log.ts';
 import { publishBalance, type WithdrawalsDeps } from './deps.ts';
 import { closeAndRelease, lockWithdrawal } from './release.ts';
 import { type WithdrawalRow, type WithdrawMethodRow, withdrawals, withdrawMethods } from './schema.ts';
@@ -145,9 +146,11 @@ async function refuseKey(deps: WithdrawalsDeps, id: number, why: string): Promis
     const row = await lockWithdrawal(tx, id);
     if (row?.status !== WithdrawalStatus.Pending) return null;
     const done = await closeAndRelease(tx, row, { to: WithdrawalStatus.InvalidPixKey, reason: 'invalid_pix_key', note: why.slice(0, 500), at: deps.now() });
-    return { userId: row.userId, wallet: done.wallet };
+    return { userId: row.userId, wallet: done.wallet, movement: done.movement };
   });
-  if (closed) await publishBalance(deps, closed.userId, closed.wallet);
+  if (!closed) return;
+  logLedgerEntry(deps.log, closed.movement);
+  await publishBalance(deps, closed.userId, closed.wallet);
 }
 
 /** Withdraws our own claim (only ours: another node may have claimed it after the lease). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { WalletView, WithdrawalStatusCode } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
-import { applyMovement } from '../wallet/movement.ts';
+import { applyMovement, type MovementResult } from '../wallet/movement.ts';
 import { toWalletView } from '../wallet/wallet.ts';
 import { releaseReference } from './references.ts';
 import { type WithdrawalRow, withdrawals } from './schema.ts';
@@ -14,13 +14,14 @@ export type ReleaseReason = 'cancelled_by_player' | 'rejected_by_operator' | 'in
  * `to`, `reason`, optional `note`) and gives its reserved funds back: a
  * `withdraw` credit of the amount, withdrawable again, with reference
  * `withdrawal-release:{id}` — idempotent in the ledger too, so a release can
- * never be paid twice even if a caller forgot the status check.
+ * never be paid twice even if a caller forgot the status check. `movement`
+ * is for the caller's ledger log line once `tx` has committed (logLedgerEntry).
  */
 export async function closeAndRelease(
   tx: Db,
   row: WithdrawalRow,
   close: { to: WithdrawalStatusCode; reason: ReleaseReason; note?: string | null; at: Date; metadata?: Record<string, unknown> },
-): Promise<{ withdrawal: WithdrawalRow; wallet: WalletView }> {
+): Promise<{ withdrawal: WithdrawalRow; wallet: WalletView; movement: MovementResult }> {
   const [withdrawal] = await tx
     .update(withdrawals)
     .set({ status: close.to, reason: close.reason, note: close.note ?? row.note, updatedAt: close.at })
@@ -36,7 +37,7 @@ export async function closeAndRelease(
     reference: releaseReference(row.id),
     metadata: { withdrawal_id: row.id, status: close.to, reason: close.reason, ...close.metadata },
   });
-  return { withdrawal, wallet: toWalletView(moved.wallet) };
+  return { withdrawal, wallet: toWalletView(moved.wallet), movement: moved };
 }
 
 /** The withdrawal `id` locked for update in `tx`, or null. */

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { type WalletView, WithdrawalStatus } from '../../../src/contract/wallet.ts';
 import type { TenantContext } from '../../http/context.ts';
 import { InsufficientFundsError } from '../wallet/errors.ts';
-import { applyMovement } from '../wallet/movement.ts';
+import { logLedgerEntry } from '../wallet/ledger-log.ts';
+import { applyMovement, type MovementResult } from '../wallet/movement.ts';
 import { toWalletView } from '../wallet/wallet.ts';
 import { publishBalance, type WithdrawalsDeps } from './deps.ts';
 import { WithdrawalRefusal } from './errors.ts';
@@ -57,7 +58,7 @@ export async function requestWithdrawal(
 
   const at = deps.now();
   const status = input.amount >= deps.reviewFromCentavos ? WithdrawalStatus.UnderReview : WithdrawalStatus.Pending;
-  let result: { withdrawal: WithdrawalRow; wallet: WalletView };
+  let result: { withdrawal: WithdrawalRow; wallet: WalletView; movement: MovementResult };
   try {
     result = await db.transaction(async (tx) => {
       const [withdrawal] = await tx
@@ -83,7 +84,7 @@ export async function requestWithdrawal(
         reference: reserveReference(withdrawal.id),
         metadata: { withdrawal_id: withdrawal.id, method: 'pix', status },
       });
-      return { withdrawal, wallet: toWalletView(moved.wallet) };
+      return { withdrawal, wallet: toWalletView(moved.wallet), movement: moved };
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
@@ -91,6 +92,7 @@ export async function requestWithdrawal(
     }
     throw error;
   }
+  logLedgerEntry(deps.log, result.movement);
   await publishBalance(deps, user.id, result.wallet);
-  return { ...result, method };
+  return { withdrawal: result.withdrawal, wallet: result.wallet, method };
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { WithdrawalStatus } from '../../../src/contract/wallet.ts';
+import { logLedgerEntry } from '../wallet/ledger-log.ts';
 import { publishBalance, type WithdrawalsDeps } from './deps.ts';
 import { dispatchWithdrawal } from './dispatch.ts';
 import { WithdrawalRefusal } from './errors.ts';
@@ -45,6 +46,7 @@ export async function rejectWithdrawal(deps: WithdrawalsDeps, input: { tenantId:
     const row = await lockUnderReview(tx, input.tenantId, input.id);
     return closeAndRelease(tx, row, { to: WithdrawalStatus.Cancelled, reason: 'rejected_by_operator', note: input.note, at: deps.now() });
   });
+  logLedgerEntry(deps.log, closed.movement);
   await publishBalance(deps, closed.withdrawal.userId, closed.wallet);
   return closed.withdrawal;
 }

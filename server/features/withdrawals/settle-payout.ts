@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type WalletView, WithdrawalStatus } from '../../../src/contract/wallet.ts';
+import { logLedgerEntry } from '../wallet/ledger-log.ts';
+import type { MovementResult } from '../wallet/movement.ts';
 import { publishBalance, type WithdrawalsDeps } from './deps.ts';
 import { closeAndRelease } from './release.ts';
 import { withdrawals } from './schema.ts';
@@ -47,6 +49,7 @@ export type SettleOutcome =
  */
 export async function settlePayout(deps: WithdrawalsDeps, result: PayoutResult): Promise<SettleOutcome> {
   const at = deps.now();
+  let released: MovementResult | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<SettleOutcome> => {
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.payoutId, result.payoutId)).for('update');
     if (!row) return { kind: 'ignored', reason: 'unknown_payout' };
@@ -73,8 +76,10 @@ export async function settlePayout(deps: WithdrawalsDeps, result: PayoutResult):
       at,
       metadata: { payout_id: result.payoutId, ...(note ? { psp_reason: note } : {}) },
     });
+    released = closed.movement;
     return { kind: 'failed', withdrawalId: row.id, userId: row.userId, wallet: closed.wallet };
   });
+  logLedgerEntry(deps.log, released);
   if (outcome.kind === 'failed') await publishBalance(deps, outcome.userId, outcome.wallet);
   return outcome;
 }

@@ -4,7 +4,7 @@ import { type Config, getConfig } from '../../../server/config.ts';
 import type { Db } from '../../../server/db/open.ts';
 import type { SiteBuild, SiteBuilder } from '../../../server/features/operator/site-builder.ts';
 import type { AppEnv } from '../../../server/http/context.ts';
-import { createLogger } from '../../../server/logger.ts';
+import { createLogger, type Logger, type LogSink } from '../../../server/logger.ts';
 
 /** Records rebuild requests; builds "succeed" when `finish` is called. */
 export interface FakeSiteBuilder extends SiteBuilder {
@@ -38,13 +38,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return getConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', ...env });
 }
 
-export function testApp(db: Db, opts: { env?: Record<string, string>; sites?: SiteBuilder; extraRoutes?: Hono<AppEnv>[] } = {}): Hono {
+export function testApp(db: Db, opts: { env?: Record<string, string>; sites?: SiteBuilder; extraRoutes?: Hono<AppEnv>[]; logger?: Logger } = {}): Hono {
   const config = testConfig(opts.env);
   return createApp({
     db,
     config,
     sites: opts.sites ?? fakeSiteBuilder(),
-    logger: createLogger('silent'),
+    logger: opts.logger ?? createLogger('silent'),
     ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),
   });
 }
@@ -52,3 +52,10 @@ export function testApp(db: Db, opts: { env?: Record<string, string>; sites?: Si
 /** Seeds the demo tenants quietly. */
 export { seedDemoTenants } from '../../../server/features/tenants/demo/seed.ts';
 export const silentLog = createLogger('silent');
+
+/** A logger at `level` whose JSON lines are kept in `lines` (and parsed in `records()`), for tests that read the log. */
+export function capturingLogger(level: 'debug' | 'info' = 'debug'): { log: Logger; lines: string[]; records(): Array<Record<string, unknown>> } {
+  const lines: string[] = [];
+  const sink: LogSink = (line) => void lines.push(line);
+  return { log: createLogger(level, sink), lines, records: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}

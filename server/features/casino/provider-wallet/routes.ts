@@ -53,7 +53,7 @@ export function providerWalletRoutes(deps: { db: Db; secrets: ReadonlyMap<string
     const secret = deps.secrets.get(code);
     if (!secret) throw new UnauthorizedError('invalid_signature');
     const body = await readSignedWebhook(c, secret, ProviderWalletBodySchema);
-    const wallet = createSeamlessWallet(deps.db, code);
+    const wallet = createSeamlessWallet(deps.db, code, deps.events?.log);
     const tenant = c.get('tenant');
     const player = { tenantId: tenant.id, userId: body.player_id };
     const announce = async (answer: ProviderAnswer, feed?: ProviderMovement['feed']) => {

@@ -2,7 +2,9 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/open.ts';
 import { NotFoundError } from '../../../http/errors.ts';
 import { findUserById } from '../../users/find-user.ts';
-import { applyMovement } from '../../wallet/movement.ts';
+import type { Logger } from '../../../logger.ts';
+import { logLedgerEntry } from '../../wallet/ledger-log.ts';
+import { applyMovement, type MovementInput, type MovementResult } from '../../wallet/movement.ts';
 import { ledgerEntries } from '../../wallet/schema.ts';
 import { getWallet } from '../../wallet/wallet.ts';
 import type { ProviderAnswer, SeamlessWallet } from './types.ts';
@@ -25,17 +27,23 @@ export const providerReference = (provider: string, transactionId: string): stri
  *   reference (so `/wallet/bets` marks the stake refunded), giving back the
  *   withdrawable part exactly as the stake spent it.
  * The ledger's unique (tenant, type, reference) index makes replays and
- * concurrent duplicates move money once.
+ * concurrent duplicates move money once. Each movement commits on its own
+ * and is then written to `log` (logLedgerEntry).
  */
-export function createSeamlessWallet(db: Db, provider: string): SeamlessWallet {
+export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger, 'info'>): SeamlessWallet {
   const answer = (balance: bigint, replayed: boolean): ProviderAnswer => ({ balance: Number(balance), replayed });
+  const move = async (input: MovementInput): Promise<MovementResult> => {
+    const moved = await applyMovement(db, input);
+    if (log) logLedgerEntry(log, moved);
+    return moved;
+  };
   return {
     async balance(player) {
       if (!(await findUserById(db, player.tenantId, player.userId))) throw new NotFoundError('player_not_found', { message: MESSAGES.playerNotFound });
       return { balance: Number((await getWallet(db, player.tenantId, player.userId))?.balance ?? 0n) };
     },
     async bet(player, bet) {
-      const moved = await applyMovement(db, {
+      const moved = await move({
         ...player,
         type: 'bet',
         amount: -bet.amount,
@@ -46,7 +54,7 @@ export function createSeamlessWallet(db: Db, provider: string): SeamlessWallet {
     },
     async win(player, win) {
       if (win.amount === 0) return { ...(await this.balance(player)), replayed: false };
-      const moved = await applyMovement(db, {
+      const moved = await move({
         ...player,
         type: 'win',
         amount: win.amount,
@@ -70,7 +78,7 @@ export function createSeamlessWallet(db: Db, provider: string): SeamlessWallet {
           ),
         );
       if (!stake) throw new NotFoundError('bet_not_found', { message: MESSAGES.betNotFound });
-      const moved = await applyMovement(db, {
+      const moved = await move({
         ...player,
         type: 'bet',
         amount: -stake.amount,

@@ -56,7 +56,7 @@ export interface CallOptions {
  * and the real app with a test clock, cheap scrypt and a temporary DATA_DIR.
  * Demo tenants are adjusted: captcha off, CPF optional unless a test turns it on.
  */
-export async function accountsHarness(opts: { env?: Record<string, string>; accounts?: Partial<AccountsDeps> } = {}): Promise<AccountsHarness> {
+export async function accountsHarness(opts: { env?: Record<string, string>; accounts?: Partial<AccountsDeps>; logger?: Logger } = {}): Promise<AccountsHarness> {
   const tdb = await freshDatabase();
   const db = tdb.handle.db;
   await seedDemoTenants(db, silentLog);
@@ -73,7 +73,7 @@ export async function accountsHarness(opts: { env?: Record<string, string>; acco
     CLIENT_IP_HEADER: 'x-test-ip',
     ...opts.env,
   });
-  const app = createApp({ db, config, sites: fakeSiteBuilder(), logger: createLogger('silent'), accounts: { now: clock.now, ...opts.accounts } });
+  const app = createApp({ db, config, sites: fakeSiteBuilder(), logger: opts.logger ?? createLogger('silent'), accounts: { now: clock.now, ...opts.accounts } });
   return {
     tdb,
     db,

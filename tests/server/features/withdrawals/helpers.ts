@@ -11,7 +11,7 @@ import { issueAccessToken } from '../../../../server/features/users/tokens.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { createWithdrawalsDeps, type WithdrawalsDeps } from '../../../../server/features/withdrawals/deps.ts';
 import type { PayoutPsp } from '../../../../server/features/payments/psp.ts';
-import { createLogger } from '../../../../server/logger.ts';
+import { createLogger, type Logger } from '../../../../server/logger.ts';
 import { fakeSiteBuilder, seedDemoTenants, silentLog } from '../../helpers/app.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
 
@@ -74,7 +74,7 @@ export interface WithdrawalHarness {
  * itself and are only sent when a test calls `sandbox.settlePayout` (or
  * `payoutDelayMs` says otherwise).
  */
-export async function withdrawalHarness(opts: { env?: Record<string, string>; payoutDelayMs?: number | null } = {}): Promise<WithdrawalHarness> {
+export async function withdrawalHarness(opts: { env?: Record<string, string>; payoutDelayMs?: number | null; logger?: Logger } = {}): Promise<WithdrawalHarness> {
   const tdb = await freshDatabase();
   const db = tdb.handle.db;
   await seedDemoTenants(db, silentLog);
@@ -101,8 +101,9 @@ export async function withdrawalHarness(opts: { env?: Record<string, string>; pa
     },
   });
   const publish = async (channels: string[], event: string, data: unknown) => void published.push({ channels, event, data });
-  const deps = createWithdrawalsDeps({ db, psp, publish, config, log: createLogger('silent') });
-  app = createApp({ db, config, sites: fakeSiteBuilder(), logger: createLogger('silent'), payments: { psp, publish }, withdrawals: deps });
+  const log = opts.logger ?? createLogger('silent');
+  const deps = createWithdrawalsDeps({ db, psp, publish, config, log });
+  app = createApp({ db, config, sites: fakeSiteBuilder(), logger: log, payments: { psp, publish }, withdrawals: deps });
   const theApp = app;
 
   let n = 0;
