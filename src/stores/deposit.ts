@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { Locale } from '../contract/tenant-bundle.ts';
 import { api } from '../lib/api/client.ts';
 import { ApiError } from '../lib/api/errors.ts';
+import { newIdempotencyKey } from '../lib/api/idempotency-key.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { firstDepositEvent, isFirstDeposit, purchaseEvents, pushToDataLayer } from '../lib/wallet/data-layer.ts';
 import { type AmountProblem, amountInputText, checkDepositAmount, type DepositLimits, OPEN_LIMITS } from '../lib/wallet/deposit-amount.ts';
@@ -193,7 +194,7 @@ export async function generatePix(): Promise<void> {
   const countBefore = $wallet.get()?.deposit_count ?? null;
   $deposit.set({ step: 'creating' });
   try {
-    const answer = await api.post<PixChargeAnswer>('/main-gateway/qrcode-pix', { amount: check.centavos });
+    const answer = await api.post<PixChargeAnswer>('/main-gateway/qrcode-pix', { amount: check.centavos }, { idempotencyKey: newIdempotencyKey() });
     if (ticket !== generation) return;
     const charge: PixCharge = { txid: answer.txid, code: answer.qrcode, amount: answer.amount, deadline: chargeDeadline(answer.expires_at, Date.now()) };
     created.set(charge.txid, { charge, countBefore });

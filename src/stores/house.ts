@@ -4,6 +4,7 @@ import { HOUSE_MAX_BET, HOUSE_MIN_BET } from '../contract/house.ts';
 import type { WalletView } from '../contract/wallet.ts';
 import { api } from '../lib/api/client.ts';
 import { ApiError } from '../lib/api/errors.ts';
+import { newIdempotencyKey } from '../lib/api/idempotency-key.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { houseErrorMessage } from '../lib/house/errors.ts';
 import { parseHundredths } from '../lib/house/format.ts';
@@ -174,11 +175,11 @@ export async function play(): Promise<HouseRoundView | null> {
   const demo = $houseMode.get() === 'demo';
   $play.set({ status: 'playing' });
   try {
-    const answer = await api.post<{ round: HouseRoundView; wallet?: WalletView }>(`/house/${game}/play`, {
-      amount: parseReais($amountText.get()),
-      demo,
-      params,
-    });
+    const answer = await api.post<{ round: HouseRoundView; wallet?: WalletView }>(
+      `/house/${game}/play`,
+      { amount: parseReais($amountText.get()), demo, params },
+      { idempotencyKey: newIdempotencyKey() },
+    );
     if (answer.wallet) applyWallet(answer.wallet);
     $play.set({ status: 'done', round: answer.round });
     addRound(answer.round);

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { PixKeyType, WalletView, WithdrawalView, WithdrawMethodsResponse, WithdrawMethodView } from '../contract/wallet.ts';
 import { api } from '../lib/api/client.ts';
 import { ApiError } from '../lib/api/errors.ts';
+import { newIdempotencyKey } from '../lib/api/idempotency-key.ts';
 import { keyMessage, type Message } from '../lib/auth/message.ts';
 import { currentLocale } from '../lib/locale.ts';
 import { formatBRL } from '../lib/money-format.ts';
@@ -146,9 +147,11 @@ export async function requestWithdrawal(): Promise<WithdrawalView | null> {
   const { amount, method_id: methodId } = withdrawForm.$values.get();
   const centavos = parseReais(amount);
   if (centavos === null || methodId === null) return null;
+  // One key for this click: the client's automatic retries reuse it, so the platform reserves the funds once.
+  const idempotencyKey = newIdempotencyKey();
   try {
     const answer = await withdrawForm.submit(() =>
-      api.post<{ withdrawal: WithdrawalView; wallet: WalletView }>('/wallet/withdraw/request', { amount: centavos, method_id: methodId }),
+      api.post<{ withdrawal: WithdrawalView; wallet: WalletView }>('/wallet/withdraw/request', { amount: centavos, method_id: methodId }, { idempotencyKey }),
     );
     applyWallet(answer.wallet);
     $lastWithdrawal.set(answer.withdrawal);

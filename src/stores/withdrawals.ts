@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { PagedList, WalletView, WithdrawalView } from '../contract/wallet.ts';
 import { api } from '../lib/api/client.ts';
 import { ApiError } from '../lib/api/errors.ts';
+import { newIdempotencyKey } from '../lib/api/idempotency-key.ts';
 import { keyMessage, type Message } from '../lib/auth/message.ts';
 import { isCancellable } from '../lib/wallet/withdrawal-status.ts';
 import { apiErrorMessage } from './form.ts';
@@ -65,7 +66,11 @@ export async function confirmCancelWithdrawal(): Promise<boolean> {
   const { withdrawal } = flow;
   $cancelFlow.set({ status: 'cancelling', withdrawal });
   try {
-    const answer = await api.post<{ withdrawal: WithdrawalView; wallet: WalletView }>('/main-gateway/user-cancel-withdrawal', { id: withdrawal.id });
+    const answer = await api.post<{ withdrawal: WithdrawalView; wallet: WalletView }>(
+      '/main-gateway/user-cancel-withdrawal',
+      { id: withdrawal.id },
+      { idempotencyKey: newIdempotencyKey() },
+    );
     applyWallet(answer.wallet);
     putWithdrawal(answer.withdrawal);
     $cancelFlow.set({ status: 'idle' });

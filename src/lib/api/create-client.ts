@@ -22,6 +22,23 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Milliseconds before the call is abandoned (then reported as a network error). */
   timeout?: number;
+  /**
+   * Makes the call safe to repeat (money calls): sent as `Idempotency-Key`,
+   * and a network failure or a 503 is retried after each of RETRY_DELAYS_MS
+   * with the same key, so the platform does the work at most once. One key
+   * per user action (`newIdempotencyKey()`); only the last failure is reported.
+   */
+  idempotencyKey?: string;
+}
+
+/** Waits before each automatic retry of an idempotent call: three retries, backing off. */
+export const RETRY_DELAYS_MS: readonly number[] = [300, 1000, 3000];
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A failure worth repeating with the same key: no answer at all, or the platform briefly unavailable. */
+function isRetryable(error: ApiError): boolean {
+  return error.kind === 'network' || error.status === 503;
 }
 
 export interface ApiClientDeps {
@@ -68,7 +85,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return toApiError(error, texts, fallback);
   }
 
-  async function request<T>(path: string, req: ApiRequest = {}): Promise<T> {
+  async function attempt<T>(path: string, req: ApiRequest): Promise<T> {
     const locale = deps.locale();
     try {
       return await $fetch<T>(path, {
@@ -80,6 +97,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           Accept: 'application/json',
           'Accept-Language': LANGUAGE_TAGS[locale],
           ...identityHeaders(deps.credentials()),
+          ...(req.idempotencyKey === undefined ? {} : { 'Idempotency-Key': req.idempotencyKey }),
           ...req.headers,
         },
         signal: req.signal,
@@ -87,15 +105,26 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         retry: 0,
       });
     } catch (error) {
-      let apiError: ApiError;
+      // The message catalogue itself failed to load (offline chunk): count it as a network failure.
+      throw await classify(error, req.signal).catch((textsFailure: unknown) => networkError(textsFailure));
+    }
+  }
+
+  async function request<T>(path: string, req: ApiRequest = {}): Promise<T> {
+    const delays = req.idempotencyKey === undefined ? [] : RETRY_DELAYS_MS;
+    for (let retry = 0; ; retry++) {
       try {
-        apiError = await classify(error, req.signal);
-      } catch (textsFailure) {
-        // The message catalogue itself failed to load (offline chunk): count it as a network failure.
-        apiError = networkError(textsFailure);
+        return await attempt<T>(path, req);
+      } catch (error) {
+        const apiError = error as ApiError;
+        const delay = delays[retry];
+        if (delay !== undefined && isRetryable(apiError) && !req.signal?.aborted) {
+          await wait(delay);
+          continue;
+        }
+        deps.report(apiError);
+        throw apiError;
       }
-      deps.report(apiError);
-      throw apiError;
     }
   }
 
