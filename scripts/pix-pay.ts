@@ -2,7 +2,8 @@
  * Pays a Pix charge of the running platform through the sandbox PSP, as a
  * player's bank would: `npm run pix:pay -- <txid> [--cpf 12345678909]`.
  * Asks the running platform (PORT, or PIX_PAY_URL) to settle the charge; the
- * sandbox then delivers the signed webhook exactly as a real PSP would. The
+ * sandbox records the payment, then delivers the signed webhook exactly as a
+ * real PSP would, retrying until the platform acknowledges it. The
  * request is signed with PIX_WEBHOOK_SECRET, the same secret the platform
  * uses. `--cpf` pays from another CPF (the platform then refunds it).
  */
@@ -30,8 +31,12 @@ try {
     process.stderr.write(`Not paid (${response.status}): ${answer.message ?? 'unknown error'}\n`);
     process.exitCode = 1;
   } else {
-    process.stdout.write(`Paid R$ ${answer.valor} to txid ${txid} (endToEndId ${answer.endToEndId}); the platform's webhook answered ${answer.webhookStatus}\n`);
-    process.exitCode = answer.webhookStatus === 200 ? 0 : 1;
+    const acknowledged = answer.webhookStatus !== undefined && answer.webhookStatus >= 200 && answer.webhookStatus < 300;
+    const webhook = acknowledged
+      ? `the platform's webhook answered ${answer.webhookStatus}`
+      : `the platform's webhook did not acknowledge it (${answer.webhookStatus ? `answered ${answer.webhookStatus}` : 'no answer'}); the sandbox retries it with backoff, across restarts, until it does`;
+    process.stdout.write(`Paid R$ ${answer.valor} to txid ${txid} (endToEndId ${answer.endToEndId}); ${webhook}\n`);
+    process.exitCode = acknowledged ? 0 : 1;
   }
 } catch (error) {
   process.stderr.write(`Could not reach the platform at ${url}: ${error instanceof Error ? error.message : String(error)}\n`);

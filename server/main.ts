@@ -5,6 +5,7 @@ import { type Config, ConfigError, getConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import type { Publish } from './features/payments/deps.ts';
 import { createBcbApiPsp } from './features/payments/bcb-api/bcb-api-psp.ts';
+import { isSandboxPsp } from './features/payments/sandbox/routes.ts';
 import { createSandboxPsp } from './features/payments/sandbox/sandbox-psp.ts';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys.ts';
 import { seedDemoTenants } from './features/tenants/demo/seed.ts';
@@ -68,7 +69,9 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       merchantCity: config.pix.merchantCity,
       webhookUrl: config.pix.webhookUrl,
       webhookSecret: config.pix.webhookSecret,
+      log,
     });
+  const sandbox = isSandboxPsp(psp) ? psp : null;
   const publish: Publish = (channels, event, data) => realtime.publish(channels, event, data);
   const withdrawals = createWithdrawalsDeps({ db: database.db, psp, publish, config, log });
 
@@ -89,6 +92,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   log.info(`Sites and API on http://localhost:${port} (API base ${config.publicApiUrl}); realtime on port ${realtimePort}`);
   // Sends due withdrawals to the PSP every 5 s (after the HTTP server is up: the sandbox's payout webhook calls it).
   const payoutWorker = startPayoutWorker(withdrawals, { intervalMs: 5000 });
+  // What the sandbox PSP still owed when the platform last stopped (webhooks, payouts) goes out now that the webhooks can land.
+  if (sandbox) void sandbox.resume().catch((error: unknown) => log.error('sandbox PSP: could not resume its pending deliveries', error));
 
   if (opts.buildMissingSites ?? true) {
     void builder
@@ -110,6 +115,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       await closed;
       await realtime.close();
+      await sandbox?.close();
       realPsp?.close();
       await database.close();
     },

@@ -1,7 +1,11 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../../db/open.ts';
 import { type CreatePayoutInput, type Payout, type PayoutPsp, PayoutRefusedError } from '../psp.ts';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../signature.ts';
+import type { SandboxDeliveries } from './deliveries.ts';
 import type { SandboxDict } from './dict.ts';
 import { newEndToEndId } from './ids.ts';
+import type { SandboxScheduler } from './scheduler.ts';
+import { sandboxPayouts } from './schema.ts';
 
 /** One payout result as the payout webhook reports it (`{ pagamentos: [ … ] }`). */
 export interface PayoutNotificationItem {
@@ -27,100 +31,114 @@ export interface SandboxPayouts extends Pick<PayoutPsp, 'createPayout' | 'getPay
   refuseKey(key: string): void;
   /**
    * Finishes payout `id` now (once; later calls re-deliver the same result)
-   * and delivers the signed payout webhook. Answers the webhook's HTTP status.
+   * and delivers the signed payout webhook, retried until acknowledged.
+   * Answers the first attempt's HTTP status (0: no answer).
    * @throws Error when the sandbox never took `id`.
    */
   settlePayout(id: string): Promise<{ notification: PayoutNotification; status: number }>;
-  /** Delivers (or re-delivers) a payout notification, signed, to the payout webhook URL; answers the HTTP status. */
+  /** Delivers (or re-delivers) a payout notification once, signed, to the payout webhook URL; answers the HTTP status. */
   deliverPayouts(notification: PayoutNotification): Promise<number>;
-  /** Resolves when every automatic settlement scheduled so far has been delivered. */
-  whenIdle(): Promise<void>;
 }
 
 export interface SandboxPayoutOptions {
+  db: Db;
   dict: SandboxDict;
-  /** The platform's payout webhook (PIX_WEBHOOK_URL + `/payouts`). */
-  webhookUrl: string;
-  webhookSecret: string;
-  send: (url: string, init: RequestInit) => Promise<Response>;
+  deliveries: SandboxDeliveries;
+  scheduler: SandboxScheduler;
   now: () => Date;
   /** Delay before a new payout is settled automatically; null = only by `settlePayout` (tests). */
   delayMs: number | null;
 }
 
-interface Stored {
-  input: CreatePayoutInput;
-  payout: Payout;
-  horario?: string;
-  /** The one settlement decision (concurrent `settlePayout` calls share it). */
-  decided?: Promise<void>;
+type PayoutRow = typeof sandboxPayouts.$inferSelect;
+
+const payoutOf = (row: PayoutRow): Payout => ({
+  id: row.id,
+  status: row.status,
+  ...(row.endToEndId ? { endToEndId: row.endToEndId } : {}),
+  ...(row.reason ? { reason: row.reason } : {}),
+});
+
+function notificationOf(row: PayoutRow): PayoutNotification {
+  if (row.status === 'EM_PROCESSAMENTO' || !row.settledAt) throw new Error('payout not settled');
+  return {
+    pagamentos: [
+      {
+        idEnvio: row.id,
+        status: row.status,
+        ...(row.endToEndId ? { endToEndId: row.endToEndId } : {}),
+        ...(row.reason ? { motivo: row.reason } : {}),
+        horario: row.settledAt.toISOString(),
+      },
+    ],
+  };
 }
 
 /**
- * Payouts of the sandbox PSP, kept in memory. `createPayout` takes a payout
- * (idempotent by id), answers EM_PROCESSAMENTO and, after `delayMs`, settles
- * it: NAO_REALIZADO when the key was marked with `failKey`, is unknown to the
- * DICT, or belongs to another CPF than `recipientCpf`; REALIZADO with a new
- * endToEndId otherwise. The result goes to the platform as a real PSP sends
- * it: an HMAC-signed `{ pagamentos: [...] }` POST. A lost delivery is not
- * retried: `getPayout` answers the final state, which the platform's payout
- * worker asks for when no webhook came.
+ * Payouts of the sandbox PSP, kept in `sandbox_psp_payouts`. `createPayout`
+ * takes a payout (idempotent by id), answers EM_PROCESSAMENTO and, after
+ * `delayMs` (also after a restart: `resume`), settles it: NAO_REALIZADO when
+ * the key was marked with `failKey`, is unknown to the DICT, or belongs to
+ * another CPF than `recipientCpf`; REALIZADO with a new endToEndId otherwise.
+ * The result and the webhook owed for it are stored together; the webhook
+ * (`{ pagamentos: [...] }`, HMAC-signed) is retried until acknowledged, and
+ * `getPayout` answers the final state meanwhile.
  */
-export function createSandboxPayouts(opts: SandboxPayoutOptions): SandboxPayouts {
-  const payouts = new Map<string, Stored>();
+export function createSandboxPayouts(opts: SandboxPayoutOptions): SandboxPayouts & { resume(): Promise<void> } {
+  const { db, deliveries, scheduler } = opts;
   const failing = new Set<string>();
   const refusing = new Set<string>();
-  const pending = new Set<Promise<unknown>>();
 
-  const decide = (stored: Stored): Promise<void> => (stored.decided ??= decideOnce(stored));
-  const decideOnce = async (stored: Stored): Promise<void> => {
-    const { key, keyType, recipientCpf } = stored.input;
-    const owner = failing.has(key) ? null : await opts.dict.lookupKey(key, keyType);
+  const find = async (id: string): Promise<PayoutRow | null> => {
+    const [row] = await db.select().from(sandboxPayouts).where(eq(sandboxPayouts.id, id));
+    return row ?? null;
+  };
+
+  const decision = async (row: PayoutRow): Promise<Pick<PayoutRow, 'status' | 'endToEndId' | 'reason' | 'settledAt'>> => {
+    const owner = failing.has(row.key) ? null : await opts.dict.lookupKey(row.key, row.keyType);
     const at = opts.now();
-    stored.horario = at.toISOString();
-    if (!owner) stored.payout = { id: stored.input.id, status: 'NAO_REALIZADO', reason: MOTIVO_UNKNOWN_KEY };
-    else if (owner.ownerCpf !== recipientCpf) stored.payout = { id: stored.input.id, status: 'NAO_REALIZADO', reason: MOTIVO_OTHER_OWNER };
-    else stored.payout = { id: stored.input.id, status: 'REALIZADO', endToEndId: newEndToEndId(at) };
+    if (!owner) return { status: 'NAO_REALIZADO', endToEndId: null, reason: MOTIVO_UNKNOWN_KEY, settledAt: at };
+    if (owner.ownerCpf !== row.recipientCpf) return { status: 'NAO_REALIZADO', endToEndId: null, reason: MOTIVO_OTHER_OWNER, settledAt: at };
+    return { status: 'REALIZADO', endToEndId: newEndToEndId(at), reason: null, settledAt: at };
   };
 
-  const notificationOf = (stored: Stored): PayoutNotification => {
-    const { payout } = stored;
-    if (payout.status === 'EM_PROCESSAMENTO') throw new Error('payout not settled');
-    return {
-      pagamentos: [
-        {
-          idEnvio: payout.id,
-          status: payout.status,
-          ...(payout.endToEndId ? { endToEndId: payout.endToEndId } : {}),
-          ...(payout.reason ? { motivo: payout.reason } : {}),
-          horario: stored.horario ?? opts.now().toISOString(),
-        },
-      ],
-    };
-  };
+  // Settles by itself unless someone (a test, `settlePayout`) already did.
+  const settleLater = (id: string, at: Date): void =>
+    scheduler.at(`payout:${id}`, at.getTime(), async () => {
+      if ((await find(id))?.status === 'EM_PROCESSAMENTO') await api.settlePayout(id);
+    });
 
-  const api: SandboxPayouts = {
-    async createPayout(input) {
+  const api: SandboxPayouts & { resume(): Promise<void> } = {
+    async createPayout(input: CreatePayoutInput) {
       if (!/^[A-Za-z0-9]{1,35}$/.test(input.id)) throw new RangeError('payout id must be 1 to 35 letters or digits');
       if (!Number.isSafeInteger(input.amountCentavos) || input.amountCentavos <= 0) throw new RangeError('payout amount must be positive centavos');
-      const known = payouts.get(input.id);
-      if (known) return { ...known.payout };
+      const known = await find(input.id);
+      if (known) return payoutOf(known);
       if (refusing.has(input.key)) throw new PayoutRefusedError('invalid_key', MOTIVO_UNKNOWN_KEY);
-      const stored: Stored = { input: { ...input }, payout: { id: input.id, status: 'EM_PROCESSAMENTO' } };
-      payouts.set(input.id, stored);
-      if (opts.delayMs !== null) {
-        const delivery = new Promise<void>((resolve) => setTimeout(resolve, opts.delayMs ?? 0))
-          .then(() => api.settlePayout(input.id))
-          .catch(() => undefined)
-          .finally(() => pending.delete(delivery));
-        pending.add(delivery);
-      }
-      return { ...stored.payout };
+      const createdAt = opts.now();
+      const settleAfter = opts.delayMs === null ? null : new Date(Date.now() + opts.delayMs);
+      const [taken] = await db
+        .insert(sandboxPayouts)
+        .values({
+          id: input.id,
+          amount: BigInt(input.amountCentavos),
+          key: input.key,
+          keyType: input.keyType,
+          recipientCpf: input.recipientCpf,
+          description: input.description,
+          settleAfter,
+          createdAt,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!taken) return payoutOf((await find(input.id))!);
+      if (settleAfter) settleLater(taken.id, settleAfter);
+      return payoutOf(taken);
     },
 
     async getPayout(id) {
-      const stored = payouts.get(id);
-      return stored ? { ...stored.payout } : null;
+      const row = await find(id);
+      return row ? payoutOf(row) : null;
     },
 
     failKey(key) {
@@ -132,26 +150,34 @@ export function createSandboxPayouts(opts: SandboxPayoutOptions): SandboxPayouts
     },
 
     async settlePayout(id) {
-      const stored = payouts.get(id);
-      if (!stored) throw new Error(`sandbox: unknown payout ${id}`);
-      await decide(stored);
-      const notification = notificationOf(stored);
-      return { notification, status: await api.deliverPayouts(notification) };
-    },
-
-    async deliverPayouts(notification) {
-      const body = JSON.stringify(notification);
-      const answer = await opts.send(opts.webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(body, opts.webhookSecret) },
-        body,
+      const row = await find(id);
+      if (!row) throw new Error(`sandbox: unknown payout ${id}`);
+      const decided = row.status === 'EM_PROCESSAMENTO' ? await decision(row) : null;
+      // The result and the webhook owed for it are written together; a concurrent settlement that decided first wins.
+      const { settled, deliveryId } = await db.transaction(async (tx) => {
+        const [updated] = decided
+          ? await tx
+              .update(sandboxPayouts)
+              .set(decided)
+              .where(and(eq(sandboxPayouts.id, id), eq(sandboxPayouts.status, 'EM_PROCESSAMENTO')))
+              .returning()
+          : [];
+        const final = updated ?? (await tx.select().from(sandboxPayouts).where(eq(sandboxPayouts.id, id)))[0]!;
+        return { settled: final, deliveryId: await deliveries.enqueue(tx, 'payouts', JSON.stringify(notificationOf(final))) };
       });
-      await answer.arrayBuffer();
-      return answer.status;
+      return { notification: notificationOf(settled), status: await deliveries.attempt(deliveryId) };
     },
 
-    async whenIdle() {
-      while (pending.size > 0) await Promise.all([...pending]);
+    deliverPayouts(notification) {
+      return deliveries.sendOnce('payouts', JSON.stringify(notification));
+    },
+
+    async resume() {
+      const due = await db
+        .select({ id: sandboxPayouts.id, at: sandboxPayouts.settleAfter })
+        .from(sandboxPayouts)
+        .where(and(eq(sandboxPayouts.status, 'EM_PROCESSAMENTO'), isNotNull(sandboxPayouts.settleAfter)));
+      for (const { id, at } of due) settleLater(id, at!);
     },
   };
   return api;

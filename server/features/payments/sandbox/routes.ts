@@ -22,7 +22,9 @@ export function isSandboxPsp(psp: Psp): psp is SandboxPsp {
  * inside the running platform (so `npm run pix:pay` works whatever the
  * database, including the embedded PGlite that only one process can open).
  * Signed like the webhook (HMAC of the body with PIX_WEBHOOK_SECRET): only
- * whoever holds the PSP's secret can pay. Answers the webhook's own status.
+ * whoever holds the PSP's secret can pay. The payment is recorded before the
+ * webhook is tried; `webhookStatus` is the first attempt's status (0: no
+ * answer), and an unacknowledged webhook is retried by the sandbox.
  */
 export function sandboxPayRoutes(sandbox: SandboxPsp, webhookSecret: string): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/pix/sandbox/pay', async (c) => {

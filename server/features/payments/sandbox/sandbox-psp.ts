@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { centavosToDecimal } from '../../../../src/contract/money.ts';
 import type { Db } from '../../../db/open.ts';
+import type { Logger } from '../../../logger.ts';
 import { buildBrCode } from '../pix/brcode.ts';
 import type { CreateChargeInput, PayoutPsp, PixCharge, PixChargeStatus, PixRefund } from '../psp.ts';
 import { type PixChargeRow, pixCharges } from '../schema.ts';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../signature.ts';
+import { createSandboxDeliveries, DEFAULT_RETRY, type DeliveryRetry } from './deliveries.ts';
 import { createSandboxDict, type SandboxDict } from './dict.ts';
 import { randomAlnum } from '../random-id.ts';
 import { newEndToEndId } from './ids.ts';
 import { createSandboxPayouts, type SandboxPayouts } from './payouts.ts';
+import { createSandboxScheduler } from './scheduler.ts';
+import { sandboxPayments } from './schema.ts';
 
 export { newEndToEndId } from './ids.ts';
 
@@ -40,6 +43,10 @@ export interface SandboxOptions {
    * loop; null = only when `settlePayout` is called (tests).
    */
   payoutDelayMs?: number | null;
+  /** How unacknowledged webhooks are retried (tests shorten it). Default DEFAULT_RETRY: 1 s doubling to 60 s, 12 attempts. */
+  retry?: Partial<DeliveryRetry>;
+  /** Where failed deliveries are reported. Default: nowhere. */
+  log?: Logger;
 }
 
 export interface SandboxPsp extends PayoutPsp, Omit<SandboxPayouts, 'createPayout' | 'getPayout'>, Pick<SandboxDict, 'registerKey'> {
@@ -50,8 +57,18 @@ export interface SandboxPsp extends PayoutPsp, Omit<SandboxPayouts, 'createPayou
    * @throws Error when the sandbox never issued `txid`.
    */
   settle(txid: string, opts?: { payerCpf?: string }): Promise<{ notification: { pix: PixNotificationItem[] }; status: number }>;
-  /** Delivers (or re-delivers) a notification, signed, to the webhook URL; answers the HTTP status. */
+  /** Delivers (or re-delivers) a notification once, signed, to the webhook URL, without retrying; answers the HTTP status (0: no answer). */
   deliver(notification: { pix: PixNotificationItem[] }): Promise<number>;
+  /**
+   * Picks up what a previous run left owed: webhooks not yet acknowledged
+   * and payouts not yet settled, each at its due time. Called once the
+   * platform's HTTP server listens (the webhooks go to it).
+   */
+  resume(): Promise<void>;
+  /** Resolves when no automatic settlement or webhook attempt is waiting or running. */
+  whenIdle(): Promise<void>;
+  /** Cancels the waiting timers and waits for running attempts (what is owed stays in the database for `resume`). */
+  close(): Promise<void>;
 }
 
 function statusOf(row: PixChargeRow, now: Date): PixChargeStatus {
@@ -64,20 +81,33 @@ function statusOf(row: PixChargeRow, now: Date): PixChargeStatus {
  * real dynamic BR Code whose location is `{webhook host}/api/pix/sandbox/qr/{txid}`;
  * the sandbox's record of a charge is the platform's `pix_charges` row (same
  * database), so `getCharge` reads it. `settle` makes the whole payment path
- * run as with a real PSP: an HMAC-signed `{ pix: [...] }` POST to the
- * platform's webhook over HTTP. It also pays out (./payouts.ts) and looks
- * keys up in a stand-in DICT (./dict.ts), so withdrawals run end to end.
+ * run as with a real PSP: the payment is recorded on the sandbox's side
+ * (`sandbox_psp_payments`, the charge is CONCLUIDA from then on), then an
+ * HMAC-signed `{ pix: [...] }` POST goes to the platform's webhook over HTTP
+ * and is retried with backoff until acknowledged, across restarts
+ * (./deliveries.ts). It also pays out (./payouts.ts) and looks keys up in a
+ * stand-in DICT (./dict.ts), so withdrawals run end to end.
  */
 export function createSandboxPsp(opts: SandboxOptions): SandboxPsp {
   const now = opts.now ?? (() => new Date());
   const send = opts.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
   const host = new URL(opts.webhookUrl).host;
   const dict = createSandboxDict(opts.db);
-  const payouts = createSandboxPayouts({
-    dict,
-    webhookUrl: `${opts.webhookUrl.replace(/\/+$/, '')}/payouts`,
+  const scheduler = createSandboxScheduler();
+  const deliveries = createSandboxDeliveries({
+    db: opts.db,
+    scheduler,
+    urls: { pix: opts.webhookUrl, payouts: `${opts.webhookUrl.replace(/\/+$/, '')}/payouts` },
     webhookSecret: opts.webhookSecret,
     send,
+    retry: { ...DEFAULT_RETRY, ...opts.retry },
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  const { resume: resumePayouts, ...payouts } = createSandboxPayouts({
+    db: opts.db,
+    dict,
+    deliveries,
+    scheduler,
     now,
     delayMs: opts.payoutDelayMs === undefined ? 200 : opts.payoutDelayMs,
   });
@@ -108,7 +138,10 @@ export function createSandboxPsp(opts: SandboxOptions): SandboxPsp {
     async getCharge(txid) {
       const row = await findRow(txid);
       if (!row) return null;
-      return { txid, status: statusOf(row, now()), pixCopiaECola: row.pixCopiaECola, location: row.location, expiresAt: row.expiresAt };
+      // Paid on the sandbox's side even while the platform has not acknowledged the webhook yet.
+      const [paid] = await opts.db.select({ e2e: sandboxPayments.endToEndId }).from(sandboxPayments).where(eq(sandboxPayments.txid, txid)).limit(1);
+      const status = paid ? 'CONCLUIDA' : statusOf(row, now());
+      return { txid, status, pixCopiaECola: row.pixCopiaECola, location: row.location, expiresAt: row.expiresAt };
     },
 
     async refund(endToEndId, amountCentavos, reason): Promise<PixRefund> {
@@ -123,34 +156,32 @@ export function createSandboxPsp(opts: SandboxOptions): SandboxPsp {
       return { id, status: 'DEVOLVIDO' };
     },
 
-    async deliver(notification) {
-      const body = JSON.stringify(notification);
-      const answer = await send(opts.webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(body, opts.webhookSecret) },
-        body,
-      });
-      await answer.arrayBuffer();
-      return answer.status;
+    deliver(notification) {
+      return deliveries.sendOnce('pix', JSON.stringify(notification));
     },
 
     async settle(txid, settleOpts = {}) {
       const row = await findRow(txid);
       if (!row) throw new Error(`sandbox: unknown txid ${txid}`);
       const at = now();
-      const notification = {
-        pix: [
-          {
-            endToEndId: newEndToEndId(at),
-            txid,
-            valor: centavosToDecimal(row.amount),
-            horario: at.toISOString(),
-            pagador: { cpf: settleOpts.payerCpf ?? row.payerCpf },
-          },
-        ],
-      };
-      return { notification, status: await psp.deliver(notification) };
+      const payerCpf = settleOpts.payerCpf ?? row.payerCpf;
+      const item = { endToEndId: newEndToEndId(at), txid, valor: centavosToDecimal(row.amount), horario: at.toISOString(), pagador: { cpf: payerCpf } };
+      const notification = { pix: [item] };
+      // Paid on the sandbox's side and the webhook owed, together; then the first attempt.
+      const deliveryId = await opts.db.transaction(async (tx) => {
+        await tx.insert(sandboxPayments).values({ endToEndId: item.endToEndId, txid, amount: row.amount, payerCpf, paidAt: at });
+        return deliveries.enqueue(tx, 'pix', JSON.stringify(notification));
+      });
+      return { notification, status: await deliveries.attempt(deliveryId) };
     },
+
+    async resume() {
+      await resumePayouts();
+      await deliveries.resume();
+    },
+
+    whenIdle: () => scheduler.whenIdle(),
+    close: () => scheduler.close(),
   };
   return psp;
 }

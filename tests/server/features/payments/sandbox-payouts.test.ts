@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../../server/db/schema.ts';
 import { createSandboxPsp, type SandboxPsp } from '../../../../server/features/payments/sandbox/sandbox-psp.ts';
@@ -105,5 +106,52 @@ describe('sandbox payouts', () => {
     expect(await psp.getPayout('R1')).toBeNull();
     await expect(psp.createPayout({ ...payout('bad id!', '52998224725', 'cpf') })).rejects.toBeInstanceOf(RangeError);
     await expect(psp.createPayout({ ...payout('Z1', '52998224725', 'cpf'), amountCentavos: 0 })).rejects.toBeInstanceOf(RangeError);
+  });
+});
+
+describe('sandbox payout webhooks', () => {
+  const withSend = (send: (url: string, init: RequestInit) => Promise<Response>, payoutDelayMs: number | null) =>
+    createSandboxPsp({
+      db: tdb.handle.db,
+      merchantName: 'Cassino',
+      merchantCity: 'Sao Paulo',
+      webhookUrl: 'http://platform.test/api/pix/webhook',
+      webhookSecret: SECRET,
+      fetch: send,
+      payoutDelayMs,
+      retry: { baseMs: 5, maxMs: 20 },
+    });
+
+  it('retries the payout webhook until the platform acknowledges it', async () => {
+    const statuses: number[] = [];
+    const psp = withSend(async () => {
+      const status = statuses.length < 2 ? 500 : 200;
+      statuses.push(status);
+      return new Response('{}', { status });
+    }, 0);
+    await psp.createPayout(payout('W1', '52998224725', 'cpf'));
+    await psp.whenIdle();
+    expect(statuses).toEqual([500, 500, 200]);
+    expect(await psp.getPayout('W1')).toMatchObject({ status: 'REALIZADO' });
+  });
+
+  it('settles and reports, after a restart, a payout taken before it', async () => {
+    const bodies: string[] = [];
+    const record = async (_url: string, init: RequestInit) => (bodies.push(String(init.body)), new Response('{}', { status: 200 }));
+    const before = withSend(record, 60_000);
+    expect(await before.createPayout(payout('W2', '52998224725', 'cpf'))).toEqual({ id: 'W2', status: 'EM_PROCESSAMENTO' });
+    await before.close();
+    expect(bodies).toEqual([]);
+
+    const after = withSend(record, 60_000);
+    // The restarted sandbox remembers the payout, settles it when due, and sends the result once.
+    expect(await after.getPayout('W2')).toEqual({ id: 'W2', status: 'EM_PROCESSAMENTO' });
+    await tdb.handle.db.execute(sql`update sandbox_psp_payouts set settle_after = now() where id = 'W2'`);
+    await after.resume();
+    await after.whenIdle();
+    expect(bodies.map((b) => (JSON.parse(b) as { pagamentos: Array<{ idEnvio: string; status: string }> }).pagamentos[0])).toEqual([
+      expect.objectContaining({ idEnvio: 'W2', status: 'REALIZADO' }),
+    ]);
+    expect((await after.getPayout('W2'))?.status).toBe('REALIZADO');
   });
 });
