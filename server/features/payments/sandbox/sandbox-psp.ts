@@ -61,8 +61,8 @@ export interface SandboxPsp extends PayoutPsp, Omit<SandboxPayouts, 'createPayou
   deliver(notification: { pix: PixNotificationItem[] }): Promise<number>;
   /**
    * Picks up what a previous run left owed: webhooks not yet acknowledged
-   * and payouts not yet settled, each at its due time. Called once the
-   * platform's HTTP server listens (the webhooks go to it).
+   * (tried again at once) and payouts not yet settled (when due). Called
+   * once the platform's HTTP server listens (the webhooks go to it).
    */
   resume(): Promise<void>;
   /** Resolves when no automatic settlement or webhook attempt is waiting or running. */
