@@ -26,8 +26,10 @@ import { walletRoutes } from './features/wallet/routes.ts';
 import { createWithdrawalsDeps, isPayoutPsp, type WithdrawalsDeps } from './features/withdrawals/deps.ts';
 import { payoutWebhookRoutes, withdrawalRoutes } from './features/withdrawals/routes.ts';
 import { resolveActor } from './http/actor.ts';
+import { apiBodyLimit } from './http/body-limit.ts';
 import { tenantCors } from './http/cors.ts';
 import type { AppEnv } from './http/context.ts';
+import { rejectControlChars } from './http/control-chars.ts';
 import { createErrorHandler, notFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
 import { requireOpenTenant, resolveTenant } from './http/tenant.ts';
@@ -90,6 +92,8 @@ export function createApp(deps: AppDeps): Hono {
   const api = new Hono<AppEnv>();
   // Only the tenants' own site origins may read answers cross-origin (server/http/cors.ts).
   api.use(tenantCors({ db: deps.db, config: deps.config }));
+  // Hostile input is refused before any route reads it: oversized bodies (413), control characters in the request line or headers (400).
+  api.use(apiBodyLimit, rejectControlChars);
   api.route('/', geoipRoutes({ countryHeader: deps.config.geoipCountryHeader }));
   api.route('/', siteConfigRoutes({ db: deps.db, config: deps.config }));
 

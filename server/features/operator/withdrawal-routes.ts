@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { VALIDATION_KEYS } from '../../../src/contract/validation/keys.ts';
 import type { WithdrawalStatusCode } from '../../../src/contract/wallet.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { BadRequestError } from '../../http/errors.ts';
+import { parseJsonText } from '../../http/body.ts';
 import type { WithdrawalsDeps } from '../withdrawals/deps.ts';
 import { listTenantWithdrawals, operatorWithdrawalView } from '../withdrawals/list-withdrawals.ts';
 import { approveWithdrawal, rejectWithdrawal } from '../withdrawals/review.ts';
@@ -36,15 +36,7 @@ export function operatorWithdrawalRoutes(deps: WithdrawalsDeps): Hono<AppEnv> {
       const id = v.parse(IdParam, c.req.param('id'));
       // The body is optional: no body, or `{}`, rejects without a reason.
       const raw = await c.req.text();
-      let body: unknown = {};
-      if (raw.trim() !== '') {
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          throw new BadRequestError('invalid_json');
-        }
-      }
-      const { reason } = v.parse(RejectBody, body);
+      const { reason } = raw.trim() === '' ? v.parse(RejectBody, {}) : parseJsonText(raw, RejectBody);
       await rejectWithdrawal(deps, { tenantId: c.get('tenant').id, id, note: reason || null });
       return c.json({ withdrawal: await operatorWithdrawalView(deps.db, id) });
     });

@@ -8,6 +8,7 @@
 export const VALIDATION_KEYS = {
   required: 'validation.required',
   generic: 'validation.generic',
+  controlChars: 'validation.controlChars',
   fullName: 'validation.fullName',
   surnameShort: 'validation.surnameShort',
   cpf: 'validation.cpf',

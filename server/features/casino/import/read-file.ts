@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { findControlChars } from '../../../http/control-chars.ts';
 import { CATALOGUE_COLUMNS, type CatalogueRow, CatalogueRowSchema } from './row-schema.ts';
 import { CsvSyntaxError, parseCsv } from './csv.ts';
 import { arrayElementLines } from './json-lines.ts';
@@ -85,6 +86,12 @@ export function readCatalogue(text: string, format: CatalogueFormat, categories:
   const seenId = new Map<string, number>();
   const providerNames = new Map<string, { name: string; line: number }>();
   for (const { line, raw } of list) {
+    // PostgreSQL refuses NUL in text; CSV cells were checked as raw text, JSON strings may hold escaped controls.
+    const controlled = findControlChars(raw, 'row');
+    if (controlled !== null) {
+      errors.push(`line ${line}: ${controlled} holds control characters`);
+      continue;
+    }
     const result = v.safeParse(CatalogueRowSchema, raw);
     if (!result.success) {
       // One message per field, in column order, so the report reads like the file.

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { parseJsonText } from '../../../http/body.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { NotFoundError, UnauthorizedError } from '../../../http/errors.ts';
 import { PAYMENT_MESSAGES } from '../messages.ts';
@@ -32,7 +33,7 @@ export function sandboxPayRoutes(sandbox: SandboxPsp, webhookSecret: string): Ho
     if (!verifyWebhook(raw, c.req.header(WEBHOOK_SIGNATURE_HEADER), webhookSecret)) {
       throw new UnauthorizedError('invalid_signature', { message: PAYMENT_MESSAGES.invalidSignature });
     }
-    const { txid, cpf } = v.parse(PayBody, JSON.parse(raw) as unknown);
+    const { txid, cpf } = parseJsonText(raw, PayBody);
     if (!(await sandbox.getCharge(txid))) throw new NotFoundError('charge_not_found');
     const { notification, status } = await sandbox.settle(txid, cpf ? { payerCpf: cpf } : {});
     const pix = notification.pix[0];

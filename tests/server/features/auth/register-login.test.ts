@@ -97,7 +97,7 @@ describe('registration', () => {
     ['one word', { name: 'Maria' }, { name: ['Por favor, insira seu nome completo.'] }],
     ['zero-width joiner in name', { name: 'Maria\u200D Silva' }, { name: ['O campo name não é válido.'] }],
     ['RTL override in name', { name: 'Maria \u202Eavlis' }, { name: ['O campo name não é válido.'] }],
-    ['control character in e-mail', { email: 'maria\u0007@example.com' }, { email: ['Informe um e-mail válido.'] }],
+    ['control character in e-mail', { email: 'maria\u0007@example.com' }, { email: ['O campo email contém caracteres não permitidos.'] }],
     ['short password', { password: 'abc1', password_confirmation: 'abc1' }, { password: ['A senha deve ter no mínimo 8 caracteres.'] }],
     ['letters only', { password: 'abcdefgh', password_confirmation: 'abcdefgh' }, { password: ['A senha deve conter letras e outros caracteres.'] }],
     ['mismatch', { password_confirmation: 'outra-senha1' }, { password_confirmation: ['Senha e Confirmar senha não correspondem'] }],

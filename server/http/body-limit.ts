@@ -1,0 +1,57 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CHAT_IMAGE_MAX_BYTES } from '../../src/contract/chat.ts';
+import { CATALOGUE_MAX_BODY_BYTES } from '../features/casino/operator-routes.ts';
+import { AVATAR_MAX_BYTES } from '../features/profile/upload-avatar.ts';
+import { DomainError } from './errors.ts';
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** What any API call may send unless listed below: every JSON form and webhook of the API fits easily. */
+export const DEFAULT_BODY_LIMIT = 64 * KB;
+
+/**
+ * The calls that legitimately send more. Each is at least the limit its own
+ * route applies (the route's check then answers with its own message, e.g.
+ * "the image must be at most 2 MB").
+ */
+const LARGER_BODIES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; maxSize: number }> = [
+  // Room for the multipart envelope around a 2 MB file.
+  { methods: ['POST'], path: /^\/api\/profile\/uploadAvatar$/, maxSize: AVATAR_MAX_BYTES + 64 * KB },
+  { methods: ['POST'], path: /^\/api\/chat\/attachments$/, maxSize: CHAT_IMAGE_MAX_BYTES + 64 * KB },
+  { methods: ['POST'], path: /^\/api\/operator\/catalogue$/, maxSize: CATALOGUE_MAX_BODY_BYTES },
+  // A page's HTML may have 200,000 characters, up to 6 bytes each once JSON-escaped.
+  { methods: ['PUT'], path: /^\/api\/operator\/pages\/[^/]+\/[^/]+\/[^/]+$/, maxSize: 1.5 * MB },
+  { methods: ['PUT', 'PATCH'], path: /^\/api\/operator\/site-config$/, maxSize: 256 * KB },
+  // A PSP may batch many Pix notifications in one webhook.
+  { methods: ['POST'], path: /^\/api\/pix\/webhook(\/payouts)?$/, maxSize: 1 * MB },
+];
+
+/** The most bytes a `method path` call may send. */
+export function bodyLimitFor(method: string, path: string): number {
+  return LARGER_BODIES.find((r) => r.methods.includes(method) && r.path.test(path))?.maxSize ?? DEFAULT_BODY_LIMIT;
+}
+
+const limiters = new Map<number, MiddlewareHandler>();
+function limiter(maxSize: number): MiddlewareHandler {
+  let found = limiters.get(maxSize);
+  if (!found) {
+    found = bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new DomainError('body_too_large', 413);
+      },
+    });
+    limiters.set(maxSize, found);
+  }
+  return found;
+}
+
+/**
+ * Refuses with 413 (the catalogue's localized "request too large") any API
+ * body over its call's limit before a route reads it: at once from a
+ * declared Content-Length (Node's parser never delivers more than it
+ * declares), else while streaming, so at most the limit is ever held.
+ */
+export const apiBodyLimit: MiddlewareHandler = (c, next) => limiter(bodyLimitFor(c.req.method, c.req.path))(c, next);
