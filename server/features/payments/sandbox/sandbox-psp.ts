@@ -93,7 +93,7 @@ export function createSandboxPsp(opts: SandboxOptions): SandboxPsp {
   const send = opts.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
   const host = new URL(opts.webhookUrl).host;
   const dict = createSandboxDict(opts.db);
-  const scheduler = createSandboxScheduler();
+  const scheduler = createSandboxScheduler((error) => opts.log?.error('sandbox PSP: a scheduled settlement or webhook attempt failed', error));
   const deliveries = createSandboxDeliveries({
     db: opts.db,
     scheduler,

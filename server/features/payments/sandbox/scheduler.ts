@@ -2,7 +2,7 @@
  * The sandbox's timers (automatic payout settlement, webhook retries), kept
  * track of so tests can wait for them (`whenIdle`) and a stopping platform
  * can cancel them (`close`). Timers are unref'd: they never keep a process
- * alive on their own. A task's rejection is its own business (logged by it).
+ * alive on their own. A timed task's rejection goes to `onError`.
  */
 export interface SandboxScheduler {
   /** Runs `task` at `at` (epoch ms; now when past), once per `key`: a key already waiting keeps its first time. */
@@ -15,7 +15,7 @@ export interface SandboxScheduler {
   close(): Promise<void>;
 }
 
-export function createSandboxScheduler(): SandboxScheduler {
+export function createSandboxScheduler(onError: (error: unknown) => void = () => {}): SandboxScheduler {
   const waiting = new Map<string, { timer: NodeJS.Timeout; done: () => void; settled: Promise<void> }>();
   const running = new Set<Promise<unknown>>();
   let closed = false;
@@ -27,7 +27,7 @@ export function createSandboxScheduler(): SandboxScheduler {
       const settled = new Promise<void>((resolve) => (done = resolve));
       const timer = setTimeout(() => {
         waiting.delete(key);
-        void scheduler.run(task).catch(() => undefined).finally(done);
+        void scheduler.run(task).catch(onError).finally(done);
       }, Math.max(0, at - Date.now()));
       timer.unref();
       waiting.set(key, { timer, done, settled });
