@@ -32,6 +32,7 @@ import type { AppEnv } from './http/context.ts';
 import { rejectControlChars } from './http/control-chars.ts';
 import { createErrorHandler, notFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { requireOpenTenant, resolveTenant } from './http/tenant.ts';
 import { createLogger, type Logger } from './logger.ts';
 
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): Hono {
   app.onError(createErrorHandler(log));
   app.notFound(notFoundHandler);
   app.use(requestLog(log));
+  app.use(securityHeaders(API_BASE));
 
   const api = new Hono<AppEnv>();
   // Only the tenants' own site origins may read answers cross-origin (server/http/cors.ts).

@@ -3,6 +3,8 @@ import { extname } from 'node:path';
 import type { Context } from 'hono';
 import { FALLBACK_SITE, siteNameForHost } from './layout.ts';
 import { contentTypeFor } from './mime.ts';
+import { pagePolicy } from './page-csp.ts';
+import { pageFactsOf } from './page-policy-cache.ts';
 import { COMPRESSIBLE_EXTENSIONS } from './precompress.ts';
 import { candidatesFor, notFoundCandidates, openFirst, openRegularFile, requestPath, resolveSiteRoot, type OpenFile } from './resolve.ts';
 
@@ -82,6 +84,8 @@ interface Reply {
 
 async function respond(c: Context, reply: Reply): Promise<Response> {
   const ext = extname(reply.file.path).toLowerCase();
+  // Read from the uncompressed page before a compressed variant replaces it.
+  const policy = ext === '.html' ? pagePolicy(await pageFactsOf(reply.file), c.req.header('host')) : null;
   const compressible = COMPRESSIBLE_EXTENSIONS.has(ext);
   const { file, encoding } = compressible
     ? await negotiate(reply.file, c.req.header('accept-encoding'))
@@ -95,6 +99,7 @@ async function respond(c: Context, reply: Reply): Promise<Response> {
   if (encoding) headers.set('Content-Encoding', encoding);
   if (reply.path === '/sw-custom.js') headers.set('Service-Worker-Allowed', '/');
   if (reply.fallback) headers.set('X-Robots-Tag', 'noindex');
+  if (policy) headers.set('Content-Security-Policy', policy);
   const etag = etagOf(file, encoding);
   headers.set('ETag', etag);
 
@@ -131,6 +136,8 @@ const NOT_BUILT = 'Site não disponível: nenhum site foi gerado ainda. / Site u
  *   `ETag` and 304s; hashed `/_astro/*` immutable, HTML `no-cache`,
  *   `/sw-custom.js` `no-cache` with `Service-Worker-Allowed: /`.
  * - A missing path gets the site's 404 page (`/en/…` the English one) with 404.
+ * - Pages carry a Content-Security-Policy made from the page itself
+ *   (page-csp.ts: hashes of its inline scripts, the origins it was built to use).
  * - An unknown host gets the fallback site's assets with 200 and its pages
  *   (the "platform not found" preloader) with status 404 and
  *   `X-Robots-Tag: noindex`: browsers render the body, crawlers and monitors
