@@ -5,6 +5,7 @@ import { createApp } from '../../../server/app.ts';
 import { getConfig } from '../../../server/config.ts';
 import type { Db } from '../../../server/db/open.ts';
 import { houseRounds, idempotencyKeys, pixCharges, withdrawals } from '../../../server/db/schema.ts';
+import { purgeExpiredKeys } from '../../../server/features/idempotency/store.ts';
 import { createLogger } from '../../../server/logger.ts';
 import { fakeSiteBuilder } from '../helpers/app.ts';
 import { type Player, SECRET, type WithdrawalHarness, withdrawalHarness } from '../features/withdrawals/helpers.ts';
@@ -202,6 +203,12 @@ describe('Idempotency-Key on money calls', () => {
     expect([later.status, later.replayed]).toEqual([201, false]);
     expect((later.json.withdrawal as { id: number }).id).not.toBe((first.json.withdrawal as { id: number }).id);
     expect((await h.money(p.id)).balance).toBe(6_000n);
+
+    // Expired rows are purged (each process does it at most hourly, on a keyed call).
+    const mine = sql`${idempotencyKeys.actor} = ${`user:${p.id}`}`;
+    await h.db.update(idempotencyKeys).set({ createdAt: sql`now() - interval '25 hours'` }).where(mine);
+    expect(await purgeExpiredKeys(h.db)).toBeGreaterThanOrEqual(1);
+    expect(await h.db.select().from(idempotencyKeys).where(mine)).toHaveLength(0);
   });
 });
 
