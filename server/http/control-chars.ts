@@ -6,8 +6,9 @@ import type { LocalizedText } from './messages.ts';
 /*
  * Control characters never belong in what a caller types or a program sends
  * as text, and PostgreSQL refuses NUL in `text` outright (an unhandled 500
- * before this check). They are refused where input enters: the request line
- * and headers here, JSON bodies in ./body.ts.
+ * before this check), as it refuses a lone UTF-16 surrogate (`"\ud800"`) in
+ * `jsonb`. They are refused where input enters: the request line and headers
+ * here, JSON bodies in ./body.ts.
  */
 
 /* eslint-disable no-control-regex -- matching control characters is the point of these two patterns */
@@ -16,20 +17,27 @@ const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Every C0 control and DEL: refused in the path, the query and header values (one-line fields). */
 const LINE_CONTROL = /[\u0000-\u001F\u007F]/;
 /* eslint-enable no-control-regex */
+/** Half of a surrogate pair without its other half: not Unicode text, JSON may still carry it escaped. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function badText(text: string): boolean {
+  return TEXT_CONTROL.test(text) || LONE_SURROGATE.test(text);
+}
 
 export const CONTROL_CHARS_MESSAGE: LocalizedText = {
   pt: 'A requisição contém caracteres de controle não permitidos.',
   en: 'The request contains control characters that are not allowed.',
 };
 
-/** Whether `text` holds a control character other than tab, line feed or carriage return. */
+/** Whether `text` holds a control character other than tab, line feed or carriage return, or a lone surrogate. */
 export function hasControlChars(text: string): boolean {
-  return TEXT_CONTROL.test(text);
+  return badText(text);
 }
 
 /**
  * The dotted path (`a.b.0`, `body` for the value itself) of the first string
- * or object key in a parsed JSON value holding a control character, or null.
+ * or object key in a parsed JSON value holding a control character (or a
+ * lone surrogate), or null.
  * A key's own path names the key. Iterative, so deep nesting cannot overflow.
  */
 export function findControlChars(value: unknown, root = 'body'): string | null {
@@ -37,13 +45,13 @@ export function findControlChars(value: unknown, root = 'body'): string | null {
   while (stack.length > 0) {
     const { value: node, path } = stack.pop()!;
     if (typeof node === 'string') {
-      if (TEXT_CONTROL.test(node)) return path ?? root;
+      if (badText(node)) return path ?? root;
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => stack.push({ value: item, path: path === null ? String(i) : `${path}.${i}` }));
     } else if (node !== null && typeof node === 'object') {
       for (const [key, item] of Object.entries(node)) {
         const itemPath = path === null ? key : `${path}.${key}`;
-        if (TEXT_CONTROL.test(key)) return itemPath;
+        if (badText(key)) return itemPath;
         stack.push({ value: item, path: itemPath });
       }
     }

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Actor, AppEnv, TenantContext } from '../http/context.ts';
+import { assertNoControlChars } from '../http/control-chars.ts';
+import { BadRequestError, ForbiddenError } from '../http/errors.ts';
 import { actorId } from './channel-policy.ts';
 import { channelRules } from './channels/kinds.ts';
 import { authenticateUser, authorizeChannel } from './signature.ts';
@@ -12,6 +14,13 @@ export interface BroadcastingRoutesOptions {
 }
 
 const SOCKET_ID = /^\d+\.\d+$/;
+
+const MESSAGES = {
+  unauthenticated: { pt: 'Não autenticado.', en: 'Unauthenticated.' },
+  forbidden: { pt: 'Você não pode entrar neste canal.', en: 'Forbidden.' },
+  channelFields: { pt: 'socket_id e channel_name são obrigatórios.', en: 'socket_id and channel_name are required.' },
+  socketId: { pt: 'socket_id é obrigatório.', en: 'socket_id is required.' },
+};
 
 /**
  * `POST /broadcasting/auth` and `POST /broadcasting/user-auth`, the endpoints
@@ -29,14 +38,14 @@ export function broadcastingRoutes(options: BroadcastingRoutesOptions): Hono<App
 
   routes.post('/broadcasting/auth', async (c) => {
     const actor = c.get('actor');
-    if (!actor) return c.json({ message: 'Unauthenticated.' }, 403);
+    if (!actor) throw new ForbiddenError('unauthenticated', { message: MESSAGES.unauthenticated });
     const fields = await readFields(c);
     const socketId = fields.socket_id;
     const channelName = fields.channel_name;
     if (!socketId || !SOCKET_ID.test(socketId) || !channelName) {
-      return c.json({ message: 'socket_id and channel_name are required.' }, 400);
+      throw new BadRequestError('channel_fields_required', { message: MESSAGES.channelFields });
     }
-    if (!options.canJoin(actor, c.get('tenant'), channelName)) return c.json({ message: 'Forbidden.' }, 403);
+    if (!options.canJoin(actor, c.get('tenant'), channelName)) throw new ForbiddenError('channel_forbidden', { message: MESSAGES.forbidden });
     const presence = channelRules(channelName).presence ? { user_id: actorId(actor), user_info: memberInfo(actor) } : undefined;
     const signed = authorizeChannel({ secret: options.secret, key: options.key, socketId, channelName, ...(presence ? { presence } : {}) });
     return c.json(signed);
@@ -44,9 +53,9 @@ export function broadcastingRoutes(options: BroadcastingRoutesOptions): Hono<App
 
   routes.post('/broadcasting/user-auth', async (c) => {
     const actor = c.get('actor');
-    if (!actor) return c.json({ message: 'Unauthenticated.' }, 403);
+    if (!actor) throw new ForbiddenError('unauthenticated', { message: MESSAGES.unauthenticated });
     const socketId = (await readFields(c)).socket_id;
-    if (!socketId || !SOCKET_ID.test(socketId)) return c.json({ message: 'socket_id is required.' }, 400);
+    if (!socketId || !SOCKET_ID.test(socketId)) throw new BadRequestError('socket_id_required', { message: MESSAGES.socketId });
     const user = { id: actorId(actor), user_info: memberInfo(actor) };
     return c.json(authenticateUser({ secret: options.secret, key: options.key, socketId, user }));
   });
@@ -58,15 +67,19 @@ function memberInfo(actor: Actor): { name: string | null; kind: Actor['kind'] } 
   return { name: actor.kind === 'user' ? actor.name : null, kind: actor.kind };
 }
 
-/** Reads string fields from a form-encoded, multipart or JSON body; anything unreadable is empty. */
+/**
+ * Reads string fields from a form-encoded, multipart or JSON body; anything unreadable is empty.
+ * @throws DomainError (422) for a field holding control characters, as every body (../http/body.ts).
+ */
 async function readFields(c: Context<AppEnv>): Promise<Record<string, string | undefined>> {
   const type = c.req.header('content-type') ?? '';
+  const fields: Record<string, string | undefined> = {};
   try {
     const body: Record<string, unknown> = type.includes('application/json') ? await c.req.json() : await c.req.parseBody();
-    const fields: Record<string, string | undefined> = {};
-    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
-    return fields;
+    for (const [key, value] of Object.entries(body ?? {})) if (typeof value === 'string') fields[key] = value;
   } catch {
     return {};
   }
+  assertNoControlChars(fields);
+  return fields;
 }

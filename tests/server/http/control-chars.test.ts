@@ -40,6 +40,7 @@ describe('findControlChars', () => {
     expect(findControlChars({ [`k${NUL}`]: 1 })).toBe(`k${NUL}`);
     expect(findControlChars(`\u001b[31m`)).toBe('body');
     expect(findControlChars({ del: 'a\u007fb' })).toBe('del');
+    expect(findControlChars({ half: 'a\ud800' })).toBe('half');
     expect(findControlChars({ emoji: '🎰 مرحبا é' , n: 1, t: true, z: null })).toBeNull();
   });
 });
@@ -87,6 +88,8 @@ describe('control characters in a JSON body answer 422 naming the field', () => 
     ['POST', '/api/operator/chat/mutes', operator, { user_id: 1, minutes: 5, reason: `x${NUL}` }, 'reason'],
     ['POST', '/api/operator/chat/messages', operator, { text: `Olá${NUL}` }, 'text'],
     ['POST', '/api/operator/notifications', operator, { title: 'Olá', message: `a${NUL}` }, 'message'],
+    // Found by the fuzz suite: a lone surrogate is no Unicode text, and PostgreSQL's jsonb refuses it (500).
+    ['POST', '/api/operator/notifications', operator, { title: '\ud800', message: 'oi' }, 'title'],
     ['PUT', '/api/operator/pages/custom/promocoes/pt', operator, { title: 'Termos', bodyHtml: `<p>${NUL}</p>` }, 'bodyHtml'],
     ['POST', '/api/chat/messages', player, { text: `oi${NUL}` }, 'text'],
     ['POST', '/api/auth/login', () => ({}), { [`user${NUL}`]: 'x' }, `user${NUL}`],

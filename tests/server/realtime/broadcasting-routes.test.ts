@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Actor, AppEnv } from '../../../server/http/context.ts';
+import { createErrorHandler } from '../../../server/http/on-error.ts';
 import { broadcastingRoutes, channelPolicy } from '../../../server/realtime/index.ts';
 import { hmacHex } from '../../../server/realtime/signature.ts';
+import { silentLog } from '../helpers/app.ts';
 import { APP, guestActor, tenant, userActor } from './helpers.ts';
 
 function app(actor: Actor | null): Hono<AppEnv> {
   const root = new Hono<AppEnv>();
+  root.onError(createErrorHandler(silentLog));
   root.use(async (c, next) => {
     c.set('actor', actor);
     c.set('tenant', tenant(7));
@@ -52,6 +55,25 @@ describe('POST /broadcasting/auth', () => {
     expect(forbidden.status).toBe(403);
     const malformed = await app(userActor(42, 'Alice')).request('/broadcasting/auth', form({ socket_id: 'abc', channel_name: 'private-universal.42' }));
     expect(malformed.status).toBe(400);
+  });
+
+  // Found by the API fuzz suite: these answers were English whatever the caller's language.
+  it('answers its refusals in the caller language', async () => {
+    const ask = (actor: Actor | null, language: string, fields: Record<string, string>) => {
+      const init = form(fields);
+      return app(actor).request('/broadcasting/auth', { ...init, headers: { ...(init.headers as Record<string, string>), 'accept-language': language } });
+    };
+    expect(await (await ask(null, 'pt-BR', { socket_id: '1.2', channel_name: 'private-universal.42' })).json()).toEqual({ message: 'Não autenticado.' });
+    expect(await (await ask(null, 'en', { socket_id: '1.2', channel_name: 'private-universal.42' })).json()).toEqual({ message: 'Unauthenticated.' });
+    expect(await (await ask(userActor(42, 'Alice'), 'pt-BR', { socket_id: 'abc' })).json()).toEqual({ message: 'socket_id e channel_name são obrigatórios.' });
+    expect(await (await ask(userActor(42, 'Alice'), 'pt-BR', { socket_id: '1.2', channel_name: 'private-universal.43' })).json()).toEqual({
+      message: 'Você não pode entrar neste canal.',
+    });
+  });
+
+  it('refuses control characters in its fields with 422', async () => {
+    const answer = await app(userActor(42, 'Alice')).request('/broadcasting/auth', form({ socket_id: '1.2', channel_name: 'private-universal.42\u0000' }));
+    expect(answer.status).toBe(422);
   });
 });
 

@@ -4,6 +4,8 @@ import Pusher, { type Options } from 'pusher-js';
 import PusherServer from 'pusher';
 import { WebSocket } from 'ws';
 import type { Actor, AppEnv, TenantContext } from '../../../server/http/context.ts';
+import { createErrorHandler } from '../../../server/http/on-error.ts';
+import { createLogger } from '../../../server/logger.ts';
 import {
   authorizeChannel,
   broadcastingRoutes,
@@ -52,6 +54,8 @@ export function tenant(casinoId = CASINO_ID): TenantContext {
  */
 export async function startAuthServer(secret: string = APP.secret): Promise<string> {
   const app = new Hono<AppEnv>();
+  // The platform's one error mapping: the routes' refusals are DomainErrors.
+  app.onError(createErrorHandler(createLogger('silent')));
   app.use(async (c, next) => {
     const header = c.req.header('x-test-actor');
     c.set('actor', header ? (JSON.parse(header) as Actor) : null);
