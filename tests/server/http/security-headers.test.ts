@@ -73,7 +73,7 @@ describe('security headers', () => {
 
   it('site pages get their own CSP (inline scripts by hash, realtime on the page host, framing by self only), compressed or not', async () => {
     const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
-    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'br' }] as Array<Record<string, string>>) {
       const res = await get('http://localhost/', headers);
       expect(res.status).toBe(200);
       expectCommonHeaders(res);

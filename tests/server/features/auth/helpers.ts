@@ -11,7 +11,7 @@ import { outbox } from '../../../../server/db/schema.ts';
 import type { AccountsDeps } from '../../../../server/features/auth/deps.ts';
 import { findTenantByDomain } from '../../../../server/features/tenants/find-tenant.ts';
 import { patchTenantConfig } from '../../../../server/features/tenants/update-config.ts';
-import { createLogger } from '../../../../server/logger.ts';
+import { createLogger, type Logger } from '../../../../server/logger.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
 import { fakeSiteBuilder, seedDemoTenants, silentLog } from '../../helpers/app.ts';
 
