@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { RealtimeHub } from './hub.ts';
 import { parseBatch, parsePublishRequest, PublishRequestError, type PublishRequest } from './http-events.ts';
 import { verifySignedRequest } from './http-auth.ts';
@@ -6,6 +7,12 @@ import { verifySignedRequest } from './http-auth.ts';
 interface ApiEnv {
   Variables: { body: string };
 }
+
+/**
+ * Largest body read before the signature is checked: a full batch (10
+ * events of 10 KB data, JSON-escaped, each naming up to 100 channels) fits.
+ */
+export const HTTP_API_BODY_LIMIT = 1024 * 1024;
 
 /**
  * The Pusher HTTP API of one app, as the official server SDKs call it:
@@ -18,6 +25,8 @@ interface ApiEnv {
 export function httpApi(hub: RealtimeHub): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>().basePath('/apps/:appId');
 
+  // Anyone can reach this port: an unsigned body is refused before it is held whole.
+  api.use(bodyLimit({ maxSize: HTTP_API_BODY_LIMIT, onError: (c) => c.text('Request body too large', 413) }));
   api.use(async (c, next) => {
     if (c.req.param('appId') !== hub.config.appId) return c.text('Unknown app', 404);
     const body = c.req.method === 'GET' ? '' : await c.req.text();
