@@ -26,7 +26,7 @@ export async function uploadAvatar(deps: AccountsDeps, facts: RequestFacts, user
   const uploaded = new Uint8Array(await file.arrayBuffer());
   const sniffed = sniffImageType(uploaded);
   if (!sniffed) throw fail('avatarType');
-  let bytes = uploaded;
+  let bytes: Uint8Array = uploaded;
   let type = sniffed;
   if (sniffed === 'svg') {
     const reason = unsafeSvgReason(uploaded);
