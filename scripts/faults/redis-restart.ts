@@ -8,13 +8,13 @@
  * after it, delivery across nodes must resume by itself.
  */
 import Pusher from 'pusher';
-import { WebSocket } from 'ws';
 import { openDatabase } from '../../server/db/open.ts';
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
 import { dropScratch, faultsEnv, type ScenarioContext, scratchFor } from './crash.ts';
 import { call } from './http.ts';
 import { type PlatformProcess, platformProcess } from './platform.ts';
 import { privateRedis } from './private-services.ts';
+import { type Subscriber, subscriber } from './realtime-client.ts';
 import { type Finding, finding } from './report.ts';
 
 const SCENARIO = 'Redis restart';
@@ -32,63 +32,6 @@ interface Published {
   node: number;
   at: number;
   ok: boolean;
-}
-
-interface Subscriber {
-  /** True while connected and subscribed. */
-  subscribed(): boolean;
-  /** Times the server closed it and it came back. */
-  reconnects(): number;
-  close(): void;
-}
-
-/**
- * A protocol-7 client on `port` subscribed to `channel` that reconnects as
- * pusher-js does (at once after a 42xx close, after a second otherwise, never
- * after a 40xx) and subscribes again. Resolves once first subscribed, or null
- * when that takes over 5 s.
- */
-function subscriber(port: number, channel: string, onEvent: (seq: number) => void): Promise<Subscriber | null> {
-  let ws: WebSocket | null = null;
-  let subscribed = false;
-  let reconnects = 0;
-  let closed = false;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      closed = true;
-      ws?.terminate();
-      resolve(null);
-    }, 5000);
-    const handle: Subscriber = {
-      subscribed: () => subscribed,
-      reconnects: () => reconnects,
-      close: () => {
-        closed = true;
-        ws?.terminate();
-      },
-    };
-    const open = () => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/app/${APP.key}?protocol=7&client=faults&version=1`);
-      ws = socket;
-      socket.on('error', () => {});
-      socket.on('close', (code) => {
-        subscribed = false;
-        if (closed || (code >= 4000 && code < 4100)) return;
-        reconnects += 1;
-        setTimeout(open, code >= 4200 && code < 4300 ? 0 : 1000);
-      });
-      socket.on('message', (raw) => {
-        const frame = JSON.parse(raw.toString()) as { event: string; data?: string };
-        if (frame.event === 'pusher:connection_established') socket.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel } }));
-        else if (frame.event === 'pusher_internal:subscription_succeeded') {
-          subscribed = true;
-          clearTimeout(timer);
-          resolve(handle);
-        } else if (frame.event === 'faults' && frame.data) onEvent((JSON.parse(frame.data) as { seq: number }).seq);
-      });
-    };
-    open();
-  });
 }
 
 export async function redisRestartScenario({ log, databaseServer }: ScenarioContext): Promise<Finding[]> {
@@ -122,7 +65,7 @@ export async function redisRestartScenario({ log, databaseServer }: ScenarioCont
     const connected = [0, 0];
     for (const [n, node] of nodes.entries()) {
       for (let i = 0; i < CLIENTS_PER_NODE; i++) {
-        const client = await subscriber(node.realtimePort, channel, (seq) => receive(n, seq));
+        const client = await subscriber({ port: node.realtimePort, key: APP.key, channel, event: 'faults' }, (data) => receive(n, (data as { seq: number }).seq));
         if (client) {
           clients.push(client);
           connected[n]! += 1;
@@ -157,7 +100,7 @@ export async function redisRestartScenario({ log, databaseServer }: ScenarioCont
     log(`${SCENARIO}: redis-server killed`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // Newcomers and API calls during the outage.
-    const newcomers = await Promise.all(nodes.map((node) => Promise.all(Array.from({ length: 10 }, () => subscriber(node.realtimePort, channel, () => {})))));
+    const newcomers = await Promise.all(nodes.map((node) => Promise.all(Array.from({ length: 10 }, () => subscriber({ port: node.realtimePort, key: APP.key, channel, event: 'faults' }, () => {})))));
     const joined = newcomers.map((list) => list.filter((c) => c !== null).length);
     for (const list of newcomers) for (const c of list) if (c) c.close();
     const apiAnswers = await Promise.all(nodes.map((node) => call(node.baseUrl, 'GET', '/api/site-config?domain=localhost', { timeoutMs: 5000 })));
