@@ -117,7 +117,10 @@ async function send(method: string, url: string, headers: Record<string, string>
   const sent: Record<string, string> = { ...headers };
   const init: RequestInit = { method, headers: sent };
   if (body?.form) init.body = body.form;
-  else if (body?.text !== undefined) {
+  else if (body?.bytes) {
+    init.body = body.bytes;
+    if (body.contentType) sent['content-type'] = body.contentType;
+  } else if (body?.text !== undefined) {
     init.body = body.text;
     if (body.contentType) sent['content-type'] = body.contentType;
     const secret = caller === 'signer' ? signingSecret(url) : null;
@@ -184,13 +187,14 @@ describe('API fuzz', () => {
         ];
         for (const caller of Object.keys(as) as CallerName[]) {
           const headers = as[caller];
-          let checkedLanguage = false;
+          // Each kind of refusal (status) a caller meets on a route is asked again in English once.
+          const checkedLanguage = new Set<number>();
           // Every body on the plain URL; the hostile URLs with a few bodies each.
           for (const body of bodies) {
             const answer = await send(route.method, base, headers, body, caller);
             record(route, base, caller, body?.label ?? 'no body', answer);
-            if (!checkedLanguage && answer.status >= 400) {
-              checkedLanguage = true;
+            if (answer.status >= 400 && !checkedLanguage.has(answer.status)) {
+              checkedLanguage.add(answer.status);
               await inEnglish(route, base, caller, headers, body, answer);
             }
           }

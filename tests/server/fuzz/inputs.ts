@@ -150,6 +150,7 @@ export const PARAM_VALUES: readonly string[] = [
 export interface FuzzBody {
   label: string;
   text?: string;
+  bytes?: Uint8Array;
   form?: FormData;
   contentType?: string;
 }
@@ -172,6 +173,10 @@ export function fixedBodies(): FuzzBody[] {
     { label: 'text/plain', text: 'hello', contentType: 'text/plain' },
     { label: 'form', form },
     { label: 'urlencoded', text: 'socket_id=1.1&channel_name=a%00b&a[]=1', contentType: 'application/x-www-form-urlencoded' },
+    { label: 'invalid UTF-8', bytes: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]), contentType: 'application/json' },
+    { label: 'UTF-16 claimed', text: '\uFEFF{"a":"b"}', contentType: 'application/json; charset=utf-16' },
+    { label: 'raw NUL in JSON text', text: '{"a":"\u0000"}', contentType: 'application/json' },
+    { label: 'escaped NUL key', text: '{"\\u0000":"\\u0000"}', contentType: 'application/json' },
   ];
 }
 
