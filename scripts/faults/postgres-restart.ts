@@ -31,6 +31,8 @@ interface Seen {
   at: number;
   status: number;
   kind: string;
+  /** `/api/ready`'s database check. */
+  database?: string;
 }
 
 export async function postgresRestartScenario({ log }: ScenarioContext): Promise<Finding[]> {
@@ -74,7 +76,8 @@ export async function postgresRestartScenario({ log }: ScenarioContext): Promise
       while (polling) {
         for (const path of ['/api/health', '/api/ready']) {
           const a = await call(platform.baseUrl, 'GET', path, { timeoutMs: 2000 });
-          probes.push({ at: Date.now(), status: a.status, kind: path });
+          const checks = a.body.checks as { database?: string } | undefined;
+          probes.push({ at: Date.now(), status: a.status, kind: path, ...(checks?.database ? { database: checks.database } : {}) });
         }
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -151,14 +154,20 @@ export async function postgresRestartScenario({ log }: ScenarioContext): Promise
     if (ready.every((s) => s.status === 404)) {
       findings.push(finding(SCENARIO, '/api/ready', 'absent (404)', false));
     } else {
+      // Judged by its database check: the other checks (the sites this node does not build, say) are not this scenario's.
       const during = ready.filter((s) => s.at > stoppedAt + 2000 && s.at <= backAt);
       const lastReady = ready.filter((s) => s.at > endAt - 3000);
+      const dbText = (list: Seen[]) => {
+        const counts = new Map<string, number>();
+        for (const s of list) counts.set(`${s.status} database ${s.database ?? '?'}`, (counts.get(`${s.status} database ${s.database ?? '?'}`) ?? 0) + 1);
+        return [...counts].map(([k, n]) => `${n}×${k}`).join(', ') || 'none';
+      };
       findings.push(
         finding(
           SCENARIO,
-          '/api/ready: 503 while away, 200 after',
-          `away: ${by(during)}; after: ${by(lastReady)}`,
-          during.length > 0 && during.every((s) => s.status === 503) && lastReady.length > 0 && lastReady.every((s) => s.status === 200),
+          '/api/ready: database check failed while away, ok after',
+          `away: ${dbText(during)}; after: ${dbText(lastReady)}`,
+          during.length > 0 && during.every((s) => s.status === 503 && s.database === 'failed') && lastReady.length > 0 && lastReady.every((s) => s.database === 'ok'),
         ),
       );
       const health = probes.filter((s) => s.kind === '/api/health' && s.at > stoppedAt + GRACE_MS && s.at <= backAt);
