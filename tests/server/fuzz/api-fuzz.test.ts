@@ -19,7 +19,7 @@ import { fixedBodies, type FuzzBody, HOSTILE_QUERIES, PARAM_VALUES, pick, QUERY_
  * missing parameters. Every answer must be a 2xx or 4xx with a JSON
  * `message` in the caller's language (pt by default, en on request),
  * never a 5xx, a hang or a stack trace. Seeded: every run sends the same
- * requests. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * requests. Runs on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
  *
  * Excluded routes: none. (Middleware-only entries of `app.routes`, method
  * ALL or a path ending in `*`, are not routes and are reached through the
@@ -70,8 +70,11 @@ let local: Tenant;
 let sorte: Tenant;
 let makePlayer: ReturnType<typeof playerMaker>;
 
-beforeAll(async () => {
-  tdb = await freshDatabase();
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names one (NUL and jsonb behave differently there). */
+const ENGINES = ['PGlite', ...(process.env.TEST_DATABASE_URL ? ['PostgreSQL'] : [])];
+
+async function setUp(engine: string): Promise<void> {
+  tdb = await freshDatabase({ pglite: engine === 'PGlite' });
   const db = tdb.handle.db;
   await seedDemoTenants(db, silentLog);
   const tenant = async (domain: string): Promise<Tenant> => {
@@ -82,8 +85,7 @@ beforeAll(async () => {
   sorte = await tenant('sorte.localhost');
   makePlayer = playerMaker(db);
   app = fullApp(db, { GAME_PROVIDER_SECRETS: `${PROVIDER.code}:${PROVIDER.secret}` });
-}, 60_000);
-afterAll(() => tdb?.close());
+}
 
 /** Every route once: middleware-only entries (ALL, `*`) are skipped, a path mounted twice counts once. */
 function routesOf(target: Hono): Route[] {
@@ -146,7 +148,10 @@ async function fieldsOf(route: Route, url: string, as: Record<CallerName, Record
 
 const routes = (): Route[] => routesOf(app);
 
-describe('API fuzz', () => {
+describe.each(ENGINES)('API fuzz on %s', (engine) => {
+  beforeAll(() => setUp(engine), 60_000);
+  afterAll(() => tdb?.close());
+
   it('finds the routes', () => {
     expect(routes().length).toBeGreaterThan(80);
   });
@@ -204,7 +209,7 @@ describe('API fuzz', () => {
           }
         }
       }
-      console.log(`API fuzz: ${routes().length} routes, ${calls} calls, ${findings.length} findings`);
+      console.log(`API fuzz on ${engine}: ${routes().length} routes, ${calls} calls, ${findings.length} findings`);
       expect(findings).toEqual([]);
     },
     120_000,

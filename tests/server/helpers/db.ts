@@ -16,12 +16,12 @@ export interface TestDatabase {
 
 /**
  * A fresh database for one test file, migrated unless `migrated: false`: in-memory PGlite, or, when
- * TEST_DATABASE_URL names a PostgreSQL server, a uniquely named database
- * created on it (and dropped by `close`).
+ * TEST_DATABASE_URL names a PostgreSQL server (and `pglite: true` does not
+ * insist on PGlite), a uniquely named database created on it (and dropped by `close`).
  */
-export async function freshDatabase(opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
+export async function freshDatabase(opts: { migrated?: boolean; pglite?: boolean } = {}): Promise<TestDatabase> {
   const migrated = opts.migrated ?? true;
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = opts.pglite ? undefined : process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await wrapPglite(migrated ? new PGlite({ loadDataDir: await migratedTemplate() }) : new PGlite());
     return { handle, url: 'memory://', close: () => handle.close() };
