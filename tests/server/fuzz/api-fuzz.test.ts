@@ -13,7 +13,7 @@ import { fixedBodies, type FuzzBody, HOSTILE_QUERIES, PARAM_VALUES, pick, QUERY_
 /*
  * Issue 12: every route of the app (as `app.routes` lists them, wired as
  * server/main.ts wires them), called as a guest, a player, another tenant's
- * player, the operator and a PSP or game aggregator (its body signed with
+ * player, the operator, another tenant's operator and a PSP or game aggregator (its body signed with
  * the right secret on the signed webhooks, anonymous elsewhere), with malformed JSON, wrong types, huge strings,
  * out-of-range numbers, unicode, NUL, arrays for objects, repeated and
  * missing parameters. Every answer must be a 2xx or 4xx with a JSON
@@ -30,7 +30,7 @@ const SEED = 12;
 const HOST = 'localhost';
 const PROVIDER = { code: 'fuzzprov', secret: 'fuzz-provider-secret-0123456789' };
 
-type CallerName = 'guest' | 'player' | 'foreign player' | 'operator' | 'signer';
+type CallerName = 'guest' | 'player' | 'foreign player' | 'operator' | 'foreign operator' | 'signer';
 
 /** Path parameters a real caller would send, so the plain URL reaches the handler. */
 const PLAUSIBLE_PARAMS: Record<string, string> = {
@@ -106,6 +106,7 @@ async function callers(): Promise<Record<CallerName, Record<string, string>>> {
     player: { host: HOST, authorization: `Bearer ${player.token}` },
     'foreign player': { host: HOST, authorization: `Bearer ${foreign.token}` },
     operator: { host: HOST, 'x-operator-key': local.key },
+    'foreign operator': { host: HOST, 'x-operator-key': sorte.key },
     signer: { host: HOST },
   };
 }
