@@ -36,28 +36,40 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 const MIGRATION_LOCK_ID = 7_214_903_551;
 
 /**
+ * Bounds on PostgreSQL waits, so a request never hangs on a database that is
+ * gone or stuck: it fails fast with a connection-class error, which the
+ * platform answers with 503 and `Retry-After` (server/db/unavailable.ts).
+ */
+export const POSTGRES_LIMITS = {
+  /** Seconds to open a connection (postgres-js `connect_timeout`; its default is 30). */
+  connectTimeoutSeconds: 3,
+  /** Longest statement, lock waits included (the session's `statement_timeout`). */
+  statementTimeoutMs: 5000,
+  /** A transaction left idle this long is ended by the server, releasing its row locks. */
+  idleInTransactionTimeoutMs: 10_000,
+} as const;
+
+/**
  * Opens the database `url` names (see DATABASE_URL in server/config.ts):
  * `memory://`, a folder path or `file://folder` → embedded PGlite;
  * `postgres://` / `postgresql://` → PostgreSQL through postgres-js.
  */
 export async function openDatabase(url: string): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    const client = postgres(url, { onnotice: () => {}, max: 10 });
+    const client = postgres(url, {
+      onnotice: () => {},
+      max: 10,
+      connect_timeout: POSTGRES_LIMITS.connectTimeoutSeconds,
+      connection: {
+        statement_timeout: POSTGRES_LIMITS.statementTimeoutMs,
+        idle_in_transaction_session_timeout: POSTGRES_LIMITS.idleInTransactionTimeoutMs,
+      },
+    });
     const db = drizzlePostgres({ client, schema });
     return {
       db,
       kind: 'postgres',
-      migrate: async () => {
-        // Several nodes may start together: one migrates, the others wait for it.
-        const lock = await client.reserve();
-        try {
-          await lock`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-          await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-        } finally {
-          await lock`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
-          lock.release();
-        }
-      },
+      migrate: () => migrateUnderLock(url),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -70,6 +82,23 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
     client = new PGlite(folder);
   }
   return wrapPglite(client);
+}
+
+/**
+ * Several nodes may start together: one migrates, the others wait for it and
+ * then find nothing left to do. A connection of its own (one session holds
+ * the advisory lock and runs the migrations) without the statement timeout,
+ * since a migration may rewrite a large table.
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const client = postgres(url, { onnotice: () => {}, max: 1, connect_timeout: POSTGRES_LIMITS.connectTimeoutSeconds });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    // The lock is the session's: ending the client below releases it even when a migration fails.
+    await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
 
 /**

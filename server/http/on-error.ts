@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
 import { DomainError, type FieldErrors } from './errors.ts';
 import { type MessageLocale, messageLocale, statusMessage, VALIDATION_MESSAGE } from './messages.ts';
@@ -60,9 +61,23 @@ export function createErrorHandler(log: Logger): ErrorHandler {
       if (status >= 500) log.error(`HTTP ${status} on ${c.req.method} ${c.req.path}`, err);
       return errorJson(c, status, { message: statusMessage(status, locale) });
     }
+    if (isDatabaseUnavailable(err)) {
+      // The pool reconnects by itself: ask the caller to come back shortly instead of failing with 500.
+      log.warn(`Database unavailable on ${c.req.method} ${c.req.path}: ${describeCause(err)}`);
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return errorJson(c, 503, { message: statusMessage(503, locale) });
+    }
     log.error(`Unhandled error on ${c.req.method} ${c.req.path}`, err);
     return errorJson(c, 500, { message: statusMessage(500, locale) });
   };
+}
+
+/** The innermost message of an error chain (the driver's, under Drizzle's "Failed query"). */
+function describeCause(err: Error): string {
+  let inner: unknown = err;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  const code = (inner as { code?: unknown }).code;
+  return `${typeof code === 'string' ? `${code} ` : ''}${inner instanceof Error ? inner.message : String(inner)}`;
 }
 
 /** JSON 404 for routes nobody handles. */
