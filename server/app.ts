@@ -13,6 +13,7 @@ import { casinoRoutes } from './features/casino/routes.ts';
 import { chatOperatorRoutes } from './features/chat/operator-routes.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { geoipRoutes } from './features/geoip/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
 import { houseRoutes } from './features/house/routes.ts';
 import { notificationOperatorRoutes } from './features/notifications/operator-routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -71,6 +72,8 @@ export interface AppDeps {
    * `POST /api/pix/webhook/payouts` and the operator's review calls.
    */
   withdrawals?: WithdrawalsDeps;
+  /** True once the node drains for shutdown (`GET /api/ready` then answers 503). Default: never. */
+  isDraining?: () => boolean;
   /**
    * How features send realtime events (house-game rounds…). Default: the
    * `payments` publisher, else events are dropped (tests without realtime).
@@ -138,6 +141,11 @@ export function createApp(deps: AppDeps): Hono {
   providerApi.route('/', providerWalletRoutes({ db: deps.db, secrets: deps.config.gameProviderSecrets, events: { db: deps.db, publish, log } }));
   api.route('/', providerApi);
 
+  // Probes answer on any host, before tenant resolution and whatever the database's state.
+  app.route(
+    API_BASE,
+    healthRoutes({ db: deps.db, redisUrl: deps.config.redisUrl, sitesDir: deps.staticSites ? deps.config.sitesDir : null, isDraining: deps.isDraining ?? (() => false) }),
+  );
   app.route(API_BASE, api);
   app.all(`${API_BASE}/*`, notFoundHandler);
   if (deps.staticSites) app.use('*', deps.staticSites);

@@ -224,6 +224,13 @@ export interface Config {
   seedDemo: boolean;
   /** LOG_LEVEL: debug, info, warn, error or silent. Default info. */
   logLevel: LogLevel;
+  /**
+   * SHUTDOWN_DEADLINE_SECONDS: on SIGTERM/SIGINT the platform stops taking
+   * requests, finishes those in flight and closes; past this many seconds it
+   * exits anyway (code 1). A supervisor's stop timeout must be longer
+   * (deploy/casino-platform.service). Default 10.
+   */
+  shutdownDeadlineSeconds: number;
 }
 
 /** Settings of the real PSP adapter (PIX_PSP=bcb-api). */
@@ -397,6 +404,7 @@ const variables = {
   NODE_ENV: [v.string(), undefined],
   APP_ENV: [v.string(), undefined],
   LOG_LEVEL: [v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'],
+  SHUTDOWN_DEADLINE_SECONDS: [v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'must be a whole number of seconds from 1 to 9999'), v.transform(Number)), '10'],
 } as const;
 
 type Variables = typeof variables;
@@ -526,5 +534,6 @@ function readValues(p: Parsed, production: boolean): Omit<Config, 'production' |
     push: { vapidSubject: p.VAPID_SUBJECT, allowLoopbackHttp: p.PUSH_ALLOW_LOOPBACK_HTTP },
     seedDemo: p.SEED_DEMO ?? !production,
     logLevel: p.LOG_LEVEL,
+    shutdownDeadlineSeconds: p.SHUTDOWN_DEADLINE_SECONDS,
   };
 }

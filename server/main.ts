@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { type Config, ConfigError, getConfig } from './config.ts';
+import { isPostgresDriverPatched } from './db/driver-patch.ts';
 import { openDatabase } from './db/open.ts';
 import type { Publish } from './features/payments/deps.ts';
 import { createBcbApiPsp } from './features/payments/bcb-api/bcb-api-psp.ts';
@@ -11,6 +11,7 @@ import { loadOrCreateVapidKeys } from './features/push/vapid-keys.ts';
 import { seedDemoTenants } from './features/tenants/demo/seed.ts';
 import { createWithdrawalsDeps } from './features/withdrawals/deps.ts';
 import { startPayoutWorker } from './features/withdrawals/worker.ts';
+import { type HttpServer, type HttpTimeouts, listenHttp } from './lifecycle/http-server.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { broadcastingRoutes } from './realtime/broadcasting-routes.ts';
 import { channelPolicy } from './realtime/channel-policy.ts';
@@ -23,13 +24,22 @@ export interface RunningPlatform {
   /** Port the site + API server listens on. */
   port: number;
   realtimePort: number;
-  /** Stops the payout worker and accepting connections, then closes realtime and the database. */
+  /** SHUTDOWN_DEADLINE_SECONDS: how long `stopOnSignals` lets `close` take. */
+  shutdownDeadlineSeconds: number;
+  /**
+   * Graceful stop: requests arriving from now on get 503 with
+   * `Connection: close` (and `GET /api/ready` says 503), requests in flight
+   * and the payout pass in progress finish, realtime clients are closed with
+   * 4200 (reconnect, to another node), then the database is closed.
+   */
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   /** Build, in the background, every tenant site not built yet (and the fallback site). Default true. */
   buildMissingSites?: boolean;
+  /** Connection bounds of the HTTP server (tests use small ones); defaults in server/lifecycle/http-server.ts. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 /**
@@ -41,6 +51,9 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   const log = createLogger(config.logLevel);
   logMode(config, log);
   const database = await openDatabase(config.databaseUrl);
+  if (database.kind === 'postgres' && !(await isPostgresDriverPatched())) {
+    log.error('postgres-js is not repaired (was `npm install` run with --ignore-scripts?): a dropped database connection may crash this process. Run `npm run postinstall`.');
+  }
   await database.migrate();
   log.info(`Database ready (${database.kind})`);
   if (config.seedDemo) await seedDemoTenants(database.db, log);
@@ -74,6 +87,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   const sandbox = isSandboxPsp(psp) ? psp : null;
   const publish: Publish = (channels, event, data) => realtime.publish(channels, event, data);
   const withdrawals = createWithdrawalsDeps({ db: database.db, psp, publish, config, log });
+  let http: HttpServer | null = null;
 
   const app = createApp({
     db: database.db,
@@ -85,10 +99,13 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     payments: { psp, publish },
     publish,
     withdrawals,
+    isDraining: () => http?.isDraining() ?? false,
   });
 
   const { port: realtimePort } = await realtime.listen(config.realtime.port, config.host);
-  const { server, port } = await listen(app.fetch, config);
+  const server = await listenHttp(app.fetch, { port: config.port, host: config.host, ...(opts.httpTimeouts ? { timeouts: opts.httpTimeouts } : {}) });
+  http = server;
+  const { port } = server;
   log.info(`Sites and API on http://localhost:${port} (API base ${config.publicApiUrl}); realtime on port ${realtimePort}`);
   // Sends due withdrawals to the PSP every 5 s (after the HTTP server is up: the sandbox's payout webhook calls it).
   const payoutWorker = startPayoutWorker(withdrawals, { intervalMs: 5000 });
@@ -105,19 +122,21 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       .catch((error: unknown) => log.error('sites: initial build failed', error));
   }
 
+  let closing: Promise<void> | null = null;
   return {
     port,
     realtimePort,
-    async close() {
-      await payoutWorker.stop();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive sockets would hold close() open until they time out.
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
-      await closed;
-      await realtime.close();
-      await sandbox?.close();
-      realPsp?.close();
-      await database.close();
+    shutdownDeadlineSeconds: config.shutdownDeadlineSeconds,
+    close() {
+      closing ??= (async () => {
+        // Money moves only inside requests and payout passes: both finish before the database closes.
+        await Promise.all([server.drain(), payoutWorker.stop(), realtime.close()]);
+        await sandbox?.close();
+        realPsp?.close();
+        await database.close();
+        log.info('Platform stopped');
+      })();
+      return closing;
     },
   };
 }
@@ -127,13 +146,6 @@ function logMode(config: Config, log: Logger): void {
   if (config.production) return log.info('Production mode: sandboxes, outboxes and development secrets are refused');
   log.warn('DEMO MODE (NODE_ENV/APP_ENV is not production): not fit for real money; README "Deploying to production" says what to set');
   if (config.productionGaps.length > 0) log.warn(`Sandboxes and development defaults in use: ${config.productionGaps.map((g) => `${g.variable} ${g.problem}`).join('; ')}`);
-}
-
-function listen(fetch: (request: Request) => Response | Promise<Response>, config: Config): Promise<{ server: ServerType; port: number }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => resolve({ server, port: info.port }));
-    server.once('error', reject);
-  });
 }
 
 /** The configuration from the environment; on a malformed variable, prints what to set and exits 1. */
@@ -147,24 +159,38 @@ export function configFromEnvOrExit(env: NodeJS.ProcessEnv = process.env): Confi
   }
 }
 
-/** Closes the platform on SIGINT or SIGTERM, forcing the exit if closing takes over 10 s. */
+/**
+ * Closes the platform gracefully on SIGINT or SIGTERM and exits 0; exits 1
+ * when closing fails or takes longer than SHUTDOWN_DEADLINE_SECONDS (what is
+ * still in flight then is cut). A second signal changes nothing.
+ */
 export function stopOnSignals(platform: RunningPlatform): void {
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`${signal} received, shutting down\n`);
-    setTimeout(() => process.exit(1), 10_000).unref();
+    const deadline = platform.shutdownDeadlineSeconds;
+    process.stdout.write(`${signal} received, shutting down (deadline ${deadline} s)\n`);
+    setTimeout(() => {
+      process.stderr.write(`Shutdown deadline of ${deadline} s passed, exiting with work in flight\n`);
+      void flushStdio().finally(() => process.exit(1));
+    }, deadline * 1000).unref();
     platform.close().then(
-      () => process.exit(0),
+      () => flushStdio().finally(() => process.exit(0)),
       (error: unknown) => {
-        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
-        process.exit(1);
+        process.stderr.write(`Shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        void flushStdio().finally(() => process.exit(1));
       },
     );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Resolves once everything written to stdout and stderr so far has been handed to the OS (log lines survive the exit). */
+function flushStdio(): Promise<void> {
+  const flush = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
+  return Promise.all([flush(process.stdout), flush(process.stderr)]).then(() => undefined);
 }
 
 /** Entry point: `node server/main.ts` (sites are built in the background). */

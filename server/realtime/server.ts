@@ -102,7 +102,9 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     },
     async close() {
       stopHeartbeat?.();
+      // The hub sends every client close code 4200 (reconnect at once, to another node); give the close frames time to go out.
       await hub.close();
+      await allClosed(sockets.clients, CLOSE_GRACE_MS);
       for (const ws of sockets.clients) ws.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
       http.closeAllConnections();
@@ -111,6 +113,25 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     publish: (channels, event, data, exceptSocketId) => hub.publish(channels, event, data, exceptSocketId),
     connectionCount: () => hub.connections.size,
   };
+}
+
+/** Resolves when every socket has closed, or after `graceMs` at the latest. */
+function allClosed(clients: Set<WebSocket>, graceMs: number): Promise<void> {
+  const open = [...clients].filter((ws) => ws.readyState !== ws.CLOSED);
+  if (open.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, graceMs);
+    let left = open.length;
+    for (const ws of open) {
+      ws.once('close', () => {
+        left -= 1;
+        if (left === 0) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    }
+  });
 }
 
 /** Binds one `ws` socket to the protocol hub. */
