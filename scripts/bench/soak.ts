@@ -31,7 +31,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { createPasswordHasher } from '../../server/features/auth/password.ts';
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
 import { redisReachable } from '../../server/realtime/index.ts';
-import { faultsEnv, PROVIDER, scratchFor, WEBHOOK_SECRET } from '../faults/crash.ts';
+import { faultsEnv, PROVIDER, scratchFor, WEBHOOK_SECRET } from '../faults/setup.ts';
 import { type Answer, call } from '../faults/http.ts';
 import { checkLedger, printLedgerCheck } from '../faults/ledger-check.ts';
 import { moneyTraffic, type TrafficPlayer } from '../faults/money-traffic.ts';

@@ -9,7 +9,7 @@
 import postgres from 'postgres';
 import { openDatabase } from '../../server/db/open.ts';
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
-import { PROVIDER, type ScenarioContext, WEBHOOK_SECRET, faultsEnv, honoursIdempotencyKey } from './crash.ts';
+import { PROVIDER, type ScenarioContext, WEBHOOK_SECRET, faultsEnv, honoursIdempotencyKey } from './setup.ts';
 import { type Answer, call } from './http.ts';
 import { checkLedger, printLedgerCheck } from './ledger-check.ts';
 import { moneyTraffic, type TrafficPlayer } from './money-traffic.ts';
@@ -133,7 +133,12 @@ export async function postgresRestartScenario({ log }: ScenarioContext): Promise
     };
     const non503 = failures.filter((s) => s.status !== 503);
     findings.push(
-      finding(SCENARIO, 'answers while the database is away', `${outage.length} answers: ${by(outage)}`, failures.length > 0 && non503.length === 0),
+      finding(
+        SCENARIO,
+        'answers while the database is away',
+        `${outage.length} answers: ${by(outage)}${non503.length > 0 ? ` (not 503: ${[...new Set(non503.map((s) => s.kind))].join(', ')})` : ''}`,
+        failures.length > 0 && non503.length === 0,
+      ),
     );
 
     const dbKinds = new Set(['wallet read', 'house bet', 'provider wallet']);

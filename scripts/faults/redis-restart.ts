@@ -10,7 +10,7 @@
 import Pusher from 'pusher';
 import { openDatabase } from '../../server/db/open.ts';
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
-import { dropScratch, faultsEnv, type ScenarioContext, scratchFor } from './crash.ts';
+import { dropScratch, faultsEnv, type ScenarioContext, scratchFor } from './setup.ts';
 import { call } from './http.ts';
 import { type PlatformProcess, platformProcess } from './platform.ts';
 import { privateRedis } from './private-services.ts';

@@ -25,11 +25,12 @@
  */
 import { parseArgs } from 'node:util';
 import { benchServerUrl } from '../bench/scratch-db.ts';
-import { crashScenario, type ScenarioContext } from './crash.ts';
+import { crashScenario } from './crash.ts';
 import { postgresRestartScenario } from './postgres-restart.ts';
 import { privatePostgres } from './private-services.ts';
 import { redisRestartScenario } from './redis-restart.ts';
 import { type Finding, finding, printSummary } from './report.ts';
+import type { ScenarioContext } from './setup.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const log = (line: string) => process.stdout.write(`${line}\n`);
