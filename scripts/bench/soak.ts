@@ -96,6 +96,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const pg = process.env.BENCH_DATABASE_URL ? null : await privatePostgres();
   await pg?.start();
+  // pg_ctl's server outlives us unless stopped: an interrupted run removes it too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void (pg?.destroy() ?? Promise.resolve()).finally(() => process.exit(130)));
   const scratch = await scratchFor(pg?.url ?? benchServerUrl(), 'soak');
   if (!scratch) throw new Error('no PostgreSQL to soak on');
   const redis = process.env.REDIS_URL ? null : await privateRedis();

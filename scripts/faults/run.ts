@@ -44,6 +44,8 @@ const findings: Finding[] = [];
 const started = performance.now();
 const cluster = process.env.FAULTS_DATABASE_URL ? null : await privatePostgres();
 await cluster?.start();
+// pg_ctl's server outlives us unless stopped: an interrupted run removes it too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void (cluster?.destroy() ?? Promise.resolve()).finally(() => process.exit(130)));
 const databaseServer = process.env.FAULTS_DATABASE_URL ?? cluster?.url ?? benchServerUrl();
 log(`scratch databases on ${cluster ? 'a private PostgreSQL cluster' : 'PostgreSQL'} at ${databaseServer.replace(/\/\/[^@]*@/, '//').replace(/\/[^/]*$/, '')}`);
 for (const [name, run] of scenarios) {
