@@ -26,6 +26,9 @@ import { dirname, join } from 'node:path';
  * outcome: the array-type lookup each new connection runs is a promise
  * nobody awaits, so a connection dropped during it was an unhandled
  * rejection (the process exits); its failure now fails the waiting queries.
+ * Third: a connection closing after a socket error left the queries handed
+ * to it between the 'error' and 'close' events pending for ever (requests
+ * hung); closing now fails them with `CONNECTION_CLOSED` too.
  */
 export const DRIVER_PATCH_MARKER = 'casino-platform: postgres-js closed-socket repair';
 
@@ -87,6 +90,14 @@ export const DRIVER_EDITS: readonly (readonly [string, string])[] = [
     clearImmediate(nextWriteTimer)
     chunk = nextWriteTimer = null /* ${DRIVER_PATCH_MARKER} */
     socket.removeListener('data', data)
+`,
+  ],
+  [
+    `    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))
+`,
+    `    /* ${DRIVER_PATCH_MARKER}: also after a socket error, a query handed over between the 'error' and 'close' events would wait for ever */
+    ;(query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))
+    query = errorResponse = null
 `,
   ],
   [

@@ -43,6 +43,8 @@ const MIGRATION_LOCK_ID = 7_214_903_551;
 export const POSTGRES_LIMITS = {
   /** Seconds to open a connection (postgres-js `connect_timeout`; its default is 30). */
   connectTimeoutSeconds: 3,
+  /** Longest wait between reconnection attempts after errors (seconds). */
+  maxReconnectDelaySeconds: 1,
   /** Longest statement, lock waits included (the session's `statement_timeout`). */
   statementTimeoutMs: 5000,
   /** A transaction left idle this long is ended by the server, releasing its row locks. */
@@ -60,6 +62,8 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
       onnotice: () => {},
       max: 10,
       connect_timeout: POSTGRES_LIMITS.connectTimeoutSeconds,
+      // Reconnect attempts wait at most this long (the driver's default grows to 20 s, and a request waits with it).
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, POSTGRES_LIMITS.maxReconnectDelaySeconds),
       connection: {
         statement_timeout: POSTGRES_LIMITS.statementTimeoutMs,
         idle_in_transaction_session_timeout: POSTGRES_LIMITS.idleInTransactionTimeoutMs,
