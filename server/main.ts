@@ -12,6 +12,7 @@ import { seedDemoTenants } from './features/tenants/demo/seed.ts';
 import { createWithdrawalsDeps } from './features/withdrawals/deps.ts';
 import { startPayoutWorker } from './features/withdrawals/worker.ts';
 import { type HttpServer, type HttpTimeouts, listenHttp } from './lifecycle/http-server.ts';
+import { stopOnSignals } from './lifecycle/process.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { broadcastingRoutes } from './realtime/broadcasting-routes.ts';
 import { channelPolicy } from './realtime/channel-policy.ts';
@@ -26,6 +27,8 @@ export interface RunningPlatform {
   realtimePort: number;
   /** SHUTDOWN_DEADLINE_SECONDS: how long `stopOnSignals` lets `close` take. */
   shutdownDeadlineSeconds: number;
+  /** The platform's logger (LOG_LEVEL). */
+  log: Logger;
   /**
    * Graceful stop: requests arriving from now on get 503 with
    * `Connection: close` (and `GET /api/ready` says 503), requests in flight
@@ -127,6 +130,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     port,
     realtimePort,
     shutdownDeadlineSeconds: config.shutdownDeadlineSeconds,
+    log,
     close() {
       closing ??= (async () => {
         // Money moves only inside requests and payout passes: both finish before the database closes.
@@ -159,39 +163,8 @@ export function configFromEnvOrExit(env: NodeJS.ProcessEnv = process.env): Confi
   }
 }
 
-/**
- * Closes the platform gracefully on SIGINT or SIGTERM and exits 0; exits 1
- * when closing fails or takes longer than SHUTDOWN_DEADLINE_SECONDS (what is
- * still in flight then is cut). A second signal changes nothing.
- */
-export function stopOnSignals(platform: RunningPlatform): void {
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    const deadline = platform.shutdownDeadlineSeconds;
-    process.stdout.write(`${signal} received, shutting down (deadline ${deadline} s)\n`);
-    setTimeout(() => {
-      process.stderr.write(`Shutdown deadline of ${deadline} s passed, exiting with work in flight\n`);
-      void flushStdio().finally(() => process.exit(1));
-    }, deadline * 1000).unref();
-    platform.close().then(
-      () => flushStdio().finally(() => process.exit(0)),
-      (error: unknown) => {
-        process.stderr.write(`Shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-        void flushStdio().finally(() => process.exit(1));
-      },
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
-}
-
-/** Resolves once everything written to stdout and stderr so far has been handed to the OS (log lines survive the exit). */
-function flushStdio(): Promise<void> {
-  const flush = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
-  return Promise.all([flush(process.stdout), flush(process.stderr)]).then(() => undefined);
-}
+/** Signals stop the platform gracefully; uncaught errors exit 1 (server/lifecycle/process.ts). */
+export { stopOnSignals };
 
 /** Entry point: `node server/main.ts` (sites are built in the background). */
 async function main(): Promise<void> {

@@ -73,7 +73,8 @@ interface Outcome {
 describe('SIGTERM under load', () => {
   it('finishes the money requests in flight, accepts no new one, closes realtime with 4200 and exits 0', async () => {
     const { url, token, userId, reopen } = await prepareDatabase();
-    platform = await spawnPlatform({ DATABASE_URL: url, SHUTDOWN_DEADLINE_SECONDS: '20' });
+    // LOG_LEVEL info: the test watches for the "SIGTERM received" line.
+    platform = await spawnPlatform({ DATABASE_URL: url, SHUTDOWN_DEADLINE_SECONDS: '20', LOG_LEVEL: 'info' });
     const realtime = await realtimeClient(platform.realtimePort);
     const running = platform;
     const signalSeen = () => running.output().includes('SIGTERM received');
@@ -127,6 +128,7 @@ describe('SIGTERM under load', () => {
     await holder?.end();
 
     expect(result, running.output()).toMatchObject({ code: 0, signal: null });
+    expect(signalSeen()).toBe(true);
     expect(result.at - killedAt).toBeLessThan(20_000);
     expect(await realtime.closeCode).toBe(4200);
 
