@@ -20,7 +20,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations from three nodes at 
       const rows = await nodes[0]!.db.execute<{ hash: string; times: number }>(
         sql`select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`,
       );
-      const counted = [...rows] as { hash: string; times: number }[];
+      // PGlite answers { rows }, postgres-js an array of rows.
+      const counted = (Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows) as { hash: string; times: number }[];
       expect(counted).toHaveLength(journal.entries.length);
       expect(counted.every((row) => row.times === 1)).toBe(true);
     } finally {

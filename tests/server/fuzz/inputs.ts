@@ -150,7 +150,7 @@ export const PARAM_VALUES: readonly string[] = [
 export interface FuzzBody {
   label: string;
   text?: string;
-  bytes?: Uint8Array;
+  bytes?: Uint8Array<ArrayBuffer>;
   form?: FormData;
   contentType?: string;
 }

@@ -81,7 +81,7 @@ describe('platform HTTP server', () => {
       const drained = server.drain();
       expect(server.isDraining()).toBe(true);
 
-      const late = get(server.port, '/', agent).catch((error: unknown) => error);
+      const late: Promise<Awaited<ReturnType<typeof get>> | Error> = get(server.port, '/', agent).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
       app.release();
       const done = await inFlight;
       expect(done.res.statusCode).toBe(200);
