@@ -5,32 +5,15 @@ import { createSandboxPsp } from '../../server/features/payments/sandbox/sandbox
 import { createLogger } from '../../server/logger.ts';
 import { fakeSiteBuilder, seedDemoTenants, silentLog } from './helpers/app.ts';
 import { freshDatabase, type TestDatabase } from './helpers/db.ts';
+import { PRODUCTION_ENV } from './helpers/production-env.ts';
 
 /**
  * Sandbox-only routes (the sandbox's "bank" that pays any charge, the
  * development outbox of verification codes) do not exist in production
  * mode, even when a sandbox PSP or DEV_OUTBOX reaches `createApp` by hand.
  */
-const SECRET = 'beefbeefbeefbeefbeefbeefbeefbeefbeefbeef';
-const PRODUCTION = getConfig({
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
-  LOG_LEVEL: 'silent',
-  REALTIME_APP_SECRET: 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00',
-  PIX_WEBHOOK_SECRET: SECRET,
-  PIX_PSP: 'bcb-api',
-  PIX_PSP_BASE_URL: 'https://psp.example/api/v2',
-  PIX_PSP_TOKEN_URL: 'https://psp.example/oauth/token',
-  PIX_PSP_CLIENT_ID: 'client',
-  PIX_PSP_CLIENT_SECRET: 'psp-issued-client-secret',
-  PIX_PSP_CERT_FILE: '/etc/pix/cert.pem',
-  PIX_PSP_KEY_FILE: '/etc/pix/key.pem',
-  PIX_PSP_PIX_KEY: 'pix@operador.example',
-  SMS_GATEWAY_URL: 'https://sms.example/send',
-  SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
-  MAIL_FROM: 'no-reply@ipe.example',
-  VAPID_SUBJECT: 'mailto:ops@ipe.example',
-});
+const SECRET = PRODUCTION_ENV.PIX_WEBHOOK_SECRET!;
+const PRODUCTION = getConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'silent' });
 const DEMO = getConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', PIX_WEBHOOK_SECRET: SECRET });
 
 let tdb: TestDatabase;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { cpfFor } from '../../../../scripts/faults/players.ts';
 import type { Hono } from 'hono';
 import { createApp } from '../../../../server/app.ts';
 import { getConfig } from '../../../../server/config.ts';
@@ -19,17 +20,8 @@ export const SECRET = 'test-webhook-secret-0123456789';
 export const LOCAL_KEY = demoOperatorKey('localhost');
 export const SORTE_KEY = demoOperatorKey('sorte.localhost');
 
-/** A valid CPF (right check digits) made from `n`, different for every n < 10^8. */
-export function cpfFor(n: number): string {
-  const base = [...String(300_000_000 + n).padStart(9, '0').slice(-9)].map(Number);
-  const digit = (digits: number[]) => {
-    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return [...base, first, digit([...base, first])].join('');
-}
+/** Valid CPFs for test players, the same maker the fault harness uses. */
+export { cpfFor };
 
 export interface Player {
   id: number;
