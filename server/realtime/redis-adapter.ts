@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AdapterNode, BroadcastMessage, PresenceJoin, RealtimeAdapter } from './adapter.ts';
-import type { PresenceSnapshot } from './channels/presence.ts';
+import { PresenceRoster, type PresenceSnapshot } from './channels/presence.ts';
+import { reconcile, type Unannounced } from './redis-reconcile.ts';
 import { PRESENCE_JOIN, PRESENCE_LEAVE, PRESENCE_REAP, SUBSCRIPTION_COUNT } from './redis-scripts.ts';
 
 const newNodeId = (): string => randomUUID().slice(0, 12);
+
+/** What travels on the pub/sub channel: a broadcast and the adapter that sent it (which delivered it itself). */
+interface Relayed {
+  from: string;
+  message: BroadcastMessage;
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export interface RedisAdapterOptions {
   /** `redis://…` address (the platform's `REDIS_URL`). */
@@ -19,14 +28,28 @@ export interface RedisAdapterOptions {
    * nodes remove its presence members. Default 10000.
    */
   nodeTtlMs?: number;
+  /**
+   * How long (ms) a Redis command may take before the node gives up on it and
+   * serves from its own memory (see "Redis outage" in docs/realtime.md). Default 1000.
+   */
+  commandTimeoutMs?: number;
   logger?: (msg: string) => void;
 }
 
 /**
- * Several nodes share one app through Redis: broadcasts go over pub/sub (each
- * node, this one included, delivers to its own subscribers); presence members
- * and subscription counts live in keys every node reads, so rosters and the
- * HTTP API's channel info cover all nodes. Keys (P = prefix):
+ * Several nodes share one app through Redis: a node delivers a broadcast to
+ * its own subscribers itself and relays it over pub/sub to the others (which
+ * ignore their own echo); presence members and subscription counts live in
+ * keys every node reads, so rosters and the HTTP API's channel info cover all
+ * nodes.
+ *
+ * While Redis is unreachable a node keeps serving its own clients: commands
+ * fail fast (no offline queue, a command timeout) and the node answers from
+ * what it holds in memory — its own subscriptions and presence sockets — so
+ * counts and member lists are this node's only, and the presence member limit
+ * is applied to this node's members only (fail open). Once Redis answers
+ * again the node writes its state back (redis-reconcile.ts), or, when its
+ * heartbeat lapsed meanwhile, has its clients reconnect. Keys (P = prefix):
  *
  * - `P:nodes` set of node ids; `P:node:{id}` the node's heartbeat, expiring after `nodeTtlMs`;
  * - `P:node:{id}:subs` hash channel → this node's subscriptions (expires with the node);
@@ -40,6 +63,8 @@ export function createRedisAdapter(options: RedisAdapterOptions): RealtimeAdapte
   const channel = options.channel ?? `${prefix}:broadcast`;
   const ttlMs = options.nodeTtlMs ?? 10_000;
   const log = options.logger ?? ((msg: string) => console.error(msg));
+  /** Tells this adapter's own messages from the others' on pub/sub; unlike the node id it never changes. */
+  const instanceId = randomUUID();
   let nodeId = newNodeId();
   const keys = {
     nodes: `${prefix}:nodes`,
@@ -55,6 +80,19 @@ export function createRedisAdapter(options: RedisAdapterOptions): RealtimeAdapte
   let subscriber: Redis | null = null;
   let node: AdapterNode | null = null;
   let timer: NodeJS.Timeout | null = null;
+  /** This node's own presence sockets and subscriptions: what it serves from while Redis is away, and writes back after. */
+  const rosters = new Map<string, PresenceRoster>();
+  const subscriptions = new Map<string, number>();
+  const unannounced = new Map<string, Unannounced>();
+  /**
+   * Whether broadcasts, presence and counts go to Redis; false from a failed
+   * command until a beat succeeds (and reconciled). Nothing is sent meanwhile,
+   * so a hung Redis does not apply stale writes or relay stale events later.
+   */
+  let online = false;
+  /** Whether Redis lacks changes this node made (or may have made) while it was offline. */
+  let dirty = false;
+  let ticking = false;
 
   const redis = (): Redis => {
     if (!publisher) throw new Error('Redis realtime adapter used before start()');
@@ -69,11 +107,21 @@ export function createRedisAdapter(options: RedisAdapterOptions): RealtimeAdapte
    */
   async function beat(): Promise<void> {
     const replies = await redis().multi().set(keys.alive(nodeId), '1', 'PX', ttlMs, 'XX').pexpire(keys.subs(nodeId), ttlMs).exec();
-    if (replies?.[0]?.[1] === 'OK') return;
+    if (replies?.[0]?.[1] === 'OK') {
+      if (dirty || !online) {
+        // What changed while Redis was away goes back in before Redis is trusted again.
+        dirty = false;
+        await reconcile({ redis: redis(), nodeId, ttlMs, keys, subscriptions, rosters, unannounced, relay });
+      }
+      return;
+    }
     const lapsed = nodeId;
     nodeId = newNodeId();
     log(`realtime redis: heartbeat of node ${lapsed} lapsed; rejoining as ${nodeId}, clients reconnect`);
     await register();
+    // The reconnecting clients rebuild the shared state; nothing to write back.
+    dirty = false;
+    unannounced.clear();
     node?.reconnectAll();
   }
 
@@ -101,91 +149,212 @@ export function createRedisAdapter(options: RedisAdapterOptions): RealtimeAdapte
     }
   }
 
+  /** One heartbeat at a time: a slow one (Redis coming back) must not overlap the next. */
   function tick(): void {
+    if (ticking || !publisher) return;
+    ticking = true;
     beat()
+      .then(() => {
+        if (!online) log(`realtime redis: reachable again; node ${nodeId} shares its state again`);
+        online = true;
+      })
       .then(reapDeadNodes)
-      .catch((error: unknown) => log(`realtime redis: heartbeat failed: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => {
+        dirty = true;
+        offline(`heartbeat failed: ${errorText(error)}`);
+      })
+      .finally(() => (ticking = false));
+  }
+
+  function offline(reason: string): void {
+    if (online) log(`realtime redis: ${reason}; serving this node's clients from memory until Redis answers`);
+    online = false;
+  }
+
+  /**
+   * Runs a Redis step of the shared bookkeeping, or `local` instead when Redis
+   * is (or just turned out to be) unreachable. A write (`writes`) left out
+   * marks the state for reconciliation at the next successful beat.
+   */
+  async function shared<T>(writes: boolean, step: () => Promise<T>, local: () => T): Promise<T> {
+    if (online) {
+      try {
+        return await step();
+      } catch (error) {
+        offline(errorText(error));
+      }
+    }
+    if (writes) dirty = true;
+    return local();
+  }
+
+  /** Sends a broadcast to the other nodes (this one ignores its own echo). */
+  async function relay(message: BroadcastMessage): Promise<void> {
+    const relayed: Relayed = { from: instanceId, message };
+    await redis().publish(channel, JSON.stringify(relayed));
+  }
+
+  /** Notes a user's arrival (or departure) the other nodes could not hear of; one cancels the other. */
+  function unheard(name: string, userId: string, change: keyof Unannounced): void {
+    let entry = unannounced.get(name);
+    if (!entry) unannounced.set(name, (entry = { added: new Set(), removed: new Set() }));
+    const opposite = entry[change === 'added' ? 'removed' : 'added'];
+    if (!opposite.delete(userId)) entry[change].add(userId);
+  }
+
+  function rosterOf(name: string): PresenceRoster {
+    let roster = rosters.get(name);
+    if (!roster) rosters.set(name, (roster = new PresenceRoster()));
+    return roster;
   }
 
   return {
     async start(handlers) {
       node = handlers;
-      publisher = new Redis(options.url, { lazyConnect: true });
+      // Commands fail at once while disconnected, and within commandTimeoutMs when Redis hangs: the caller then serves from memory.
+      const commandTimeout = options.commandTimeoutMs ?? 1000;
+      publisher = new Redis(options.url, { lazyConnect: true, enableOfflineQueue: false, commandTimeout, maxRetriesPerRequest: 0 });
+      // The subscriber keeps ioredis' defaults: autoResubscribe subscribes again after every reconnection.
       subscriber = new Redis(options.url, { lazyConnect: true });
       for (const client of [publisher, subscriber]) client.on('error', (error: Error) => log(`realtime redis: ${error.message}`));
       await Promise.all([publisher.connect(), subscriber.connect()]);
       subscriber.on('message', (from: string, text: string) => {
         if (from !== channel) return;
         try {
-          handlers.deliver(JSON.parse(text) as BroadcastMessage);
+          const relayed = JSON.parse(text) as Relayed;
+          if (relayed.from !== instanceId) handlers.deliver(relayed.message);
         } catch (error) {
-          log(`realtime redis: undeliverable message: ${error instanceof Error ? error.message : String(error)}`);
+          log(`realtime redis: undeliverable message: ${errorText(error)}`);
         }
       });
       await subscriber.subscribe(channel);
       await register();
+      online = true;
+      publisher.on('close', () => offline('connection lost'));
+      // Back sooner than the next beat: reconcile (or rejoin) right away.
+      publisher.on('ready', tick);
       timer = setInterval(tick, Math.max(50, Math.floor(ttlMs / 3)));
       timer.unref();
     },
     async publish(message) {
-      await redis().publish(channel, JSON.stringify(message));
+      if (!node) throw new Error('Redis realtime adapter used before start()');
+      // This node's subscribers never wait for (nor lose their events to) Redis.
+      node.deliver(message);
+      if (!online) return;
+      try {
+        await relay(message);
+      } catch (error) {
+        // The other nodes miss it: nothing to retry, a broadcast is not kept.
+        offline(errorText(error));
+      }
     },
     async joinPresence(name, socketId, member, maxMembers) {
-      const outcome = await redis().eval(
-        PRESENCE_JOIN,
-        4,
-        ...keys.presence(name),
-        keys.nodePresence(nodeId),
-        `${nodeId}:${socketId}`,
-        member.user_id,
-        JSON.stringify(member.user_info ?? null),
-        String(maxMembers),
-        name,
+      const roster = rosterOf(name);
+      let fromMemory = false;
+      const outcome = await shared<PresenceJoin>(
+        true,
+        async () =>
+          (await redis().eval(
+            PRESENCE_JOIN,
+            4,
+            ...keys.presence(name),
+            keys.nodePresence(nodeId),
+            `${nodeId}:${socketId}`,
+            member.user_id,
+            JSON.stringify(member.user_info ?? null),
+            String(maxMembers),
+            name,
+          )) as PresenceJoin,
+        // Fail open: an authorised user is only refused when this node alone already holds the limit.
+        () => {
+          fromMemory = true;
+          return roster.hasUser(member.user_id) ? 'present' : roster.count >= maxMembers ? 'full' : 'added';
+        },
       );
-      return outcome as PresenceJoin;
+      if (fromMemory && outcome === 'added') unheard(name, member.user_id, 'added');
+      if (outcome !== 'full') roster.add(socketId, member);
+      else if (roster.count === 0) rosters.delete(name);
+      return outcome;
     },
     async leavePresence(name, socketId) {
-      const removed = await redis().eval(PRESENCE_LEAVE, 3, ...keys.presence(name), `${nodeId}:${socketId}`);
-      return typeof removed === 'string' ? removed : null;
+      const roster = rosters.get(name);
+      const lastHere = roster?.remove(socketId) ?? null;
+      if (roster?.count === 0) rosters.delete(name);
+      return shared(
+        true,
+        async () => {
+          const removed = await redis().eval(PRESENCE_LEAVE, 3, ...keys.presence(name), `${nodeId}:${socketId}`);
+          return typeof removed === 'string' ? removed : null;
+        },
+        // Offline, the user's last socket on this node counts as leaving; other nodes hear of it after the outage.
+        () => {
+          if (lastHere !== null) unheard(name, lastHere, 'removed');
+          return lastHere;
+        },
+      );
     },
     async presence(name): Promise<PresenceSnapshot> {
-      const info = await redis().hgetall(keys.presenceInfo(name));
-      const hash: Record<string, unknown> = {};
-      for (const [id, json] of Object.entries(info)) hash[id] = JSON.parse(json) as unknown;
-      const ids = Object.keys(hash);
-      return { ids, hash, count: ids.length };
+      return shared(
+        false,
+        async () => {
+          const info = await redis().hgetall(keys.presenceInfo(name));
+          const hash: Record<string, unknown> = {};
+          for (const [id, json] of Object.entries(info)) hash[id] = JSON.parse(json) as unknown;
+          const ids = Object.keys(hash);
+          return { ids, hash, count: ids.length };
+        },
+        () => rosters.get(name)?.snapshot() ?? { ids: [], hash: {}, count: 0 },
+      );
     },
     async countSubscription(name, delta) {
-      await redis().eval(SUBSCRIPTION_COUNT, 1, keys.subs(nodeId), name, String(delta), String(ttlMs));
+      const count = (subscriptions.get(name) ?? 0) + delta;
+      if (count > 0) subscriptions.set(name, count);
+      else subscriptions.delete(name);
+      await shared(
+        true,
+        async () => void (await redis().eval(SUBSCRIPTION_COUNT, 1, keys.subs(nodeId), name, String(delta), String(ttlMs))),
+        () => undefined,
+      );
     },
     async subscriptionCounts() {
-      const ids = await redis().smembers(keys.nodes);
-      const pipeline = redis().pipeline();
-      for (const id of ids) pipeline.exists(keys.alive(id)).hgetall(keys.subs(id));
-      const replies = (await pipeline.exec()) ?? [];
-      const totals = new Map<string, number>();
-      for (let i = 0; i < ids.length; i++) {
-        if (replies[2 * i]?.[1] !== 1) continue; // a dead node not reaped yet counts for nothing
-        const counts = (replies[2 * i + 1]?.[1] ?? {}) as Record<string, string>;
-        for (const [name, count] of Object.entries(counts)) totals.set(name, (totals.get(name) ?? 0) + Number(count));
-      }
-      return totals;
+      return shared(false, sharedCounts, () => new Map(subscriptions));
     },
     async close() {
       if (timer) clearInterval(timer);
       timer = null;
-      if (publisher) {
+      if (publisher?.status === 'ready') {
         try {
+          // Still online: the members removed here are announced to the other nodes.
           await reap(nodeId);
           await publisher.del(keys.alive(nodeId));
         } catch (error) {
-          log(`realtime redis: leaving cleanly failed: ${error instanceof Error ? error.message : String(error)}`);
+          log(`realtime redis: leaving cleanly failed: ${errorText(error)}`);
         }
       }
-      await Promise.all([subscriber?.quit(), publisher?.quit()]);
+      online = false;
+      // quit() waits for Redis; when it is away there is nothing to say goodbye to.
+      await Promise.all([subscriber, publisher].map((client) => (client?.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client?.disconnect())));
       publisher = null;
       subscriber = null;
       node = null;
+      rosters.clear();
+      subscriptions.clear();
+      unannounced.clear();
     },
   };
+
+  /** Subscriptions per channel summed over the live nodes' hashes. */
+  async function sharedCounts(): Promise<Map<string, number>> {
+    const ids = await redis().smembers(keys.nodes);
+    const pipeline = redis().pipeline();
+    for (const id of ids) pipeline.exists(keys.alive(id)).hgetall(keys.subs(id));
+    const replies = (await pipeline.exec()) ?? [];
+    const totals = new Map<string, number>();
+    for (let i = 0; i < ids.length; i++) {
+      if (replies[2 * i]?.[1] !== 1) continue; // a dead node not reaped yet counts for nothing
+      const counts = (replies[2 * i + 1]?.[1] ?? {}) as Record<string, string>;
+      for (const [name, count] of Object.entries(counts)) totals.set(name, (totals.get(name) ?? 0) + Number(count));
+    }
+    return totals;
+  }
 }

@@ -45,6 +45,11 @@ export class PresenceRoster {
     return userId;
   }
 
+  /** Every socket with its member, e.g. to write this node's members back into Redis after an outage. */
+  sockets(): Array<[socketId: string, member: PresenceMember]> {
+    return [...this.userOfSocket].map(([socketId, userId]) => [socketId, { user_id: userId, user_info: this.members.get(userId)?.info ?? null }]);
+  }
+
   hasUser(userId: string): boolean {
     return this.members.has(userId);
   }
