@@ -97,7 +97,8 @@ export async function crashScenario({ log, databaseServer }: ScenarioContext): P
         log(`${SCENARIO}: platform answering again after ${(down / 1000).toFixed(1)} s`);
       })();
     });
-    await restart;
+    // Assigned inside the traffic callback, which TypeScript's narrowing cannot see.
+    await (restart as Promise<void> | null);
     await traffic.idle();
     const burstSeconds = (performance.now() - started) / 1000;
 
