@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { GAME_TYPES } from '../../../src/contract/casino.ts';
 import { tenants } from '../tenants/schema.ts';
 import { users } from '../users/schema.ts';
@@ -25,6 +25,9 @@ export const gameProviders = pgTable(
  * per-player fields, which come from likes/favorites). `gamecode` is the
  * URL slug within the provider; `game_id` the provider's own id. `views`
  * counts launches. `rtp_bps` is the stated return to player (9700 = 97 %).
+ * `max_multiplier` is the largest payout the game can make, in stakes: an
+ * aggregator's win above it is held for review (provider-wallet/rounds.ts;
+ * null = the default of the game's type).
  */
 export const games = pgTable(
   'games',
@@ -48,6 +51,7 @@ export const games = pgTable(
     image: text('image').notNull(),
     imageMobile: text('image_mobile').notNull(),
     rtpBps: integer('rtp_bps'),
+    maxMultiplier: integer('max_multiplier'),
     descriptionPt: text('description_pt'),
     descriptionEn: text('description_en'),
     /** Shown in the home featured list (`GET /featured/home-games`). */
@@ -66,6 +70,7 @@ export const games = pgTable(
     check('games_type_check', sql`${t.type} in ('slot', 'live', 'table', 'crash', 'instant')`),
     check('games_rtp_check', sql`${t.rtpBps} is null or ${t.rtpBps} between 0 and 10000`),
     check('games_views_check', sql`${t.views} >= 0`),
+    check('games_max_multiplier_check', sql`${t.maxMultiplier} is null or ${t.maxMultiplier} >= 1`),
   ],
 );
 
@@ -114,5 +119,83 @@ export const recentGames = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('recent_games_user_idx').on(t.userId, t.playedAt)],
 );
 
+/**
+ * An aggregator's round as the seamless wallet saw it (provider-wallet/):
+ * opened by the player's first bet, it pins the round to that player and
+ * game; `stake` is the sum of its stakes not rolled back, `paid` of its
+ * credited wins. `settled_at` is set by the first win (0 included) or an
+ * explicit end of round: a settled round takes no new bet and its stakes are
+ * no longer refunded by a rollback.
+ */
+export const providerRounds = pgTable(
+  'provider_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    roundId: text('round_id').notNull(),
+    game: text('game').notNull(),
+    /** The catalogue `game_id` the bet named, if any (its `max_multiplier` caps the round's wins). */
+    gameId: text('game_id'),
+    stake: bigint('stake', { mode: 'bigint' }).notNull().default(sql`0`),
+    paid: bigint('paid', { mode: 'bigint' }).notNull().default(sql`0`),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_rounds_round_unique').on(t.tenantId, t.provider, t.roundId),
+    check('provider_rounds_amounts_check', sql`${t.stake} >= 0 and ${t.paid} >= 0`),
+  ],
+);
+
+/** Statuses of an aggregator win held for review (`PROVIDER_WIN_STATUSES`). */
+export const PROVIDER_WIN_STATUSES = ['held', 'approved', 'rejected', 'rolled_back'] as const;
+export type ProviderWinStatus = (typeof PROVIDER_WIN_STATUSES)[number];
+
+/**
+ * An aggregator win above the game's `max_multiplier` × the round's stake:
+ * not credited, held until an operator approves it (credited once, through
+ * the ledger with the reference the win would have had) or rejects it
+ * (nothing moves). A rollback from the provider while held closes it as
+ * `rolled_back`. Unique by (tenant, provider, transaction id), like the ledger.
+ */
+export const providerWins = pgTable(
+  'provider_wins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roundId: bigint('round_id', { mode: 'number' })
+      .notNull()
+      .references(() => providerRounds.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The round's stake and the cap when the win was held, for the reviewer. */
+    stake: bigint('stake', { mode: 'bigint' }).notNull(),
+    maxMultiplier: integer('max_multiplier').notNull(),
+    status: text('status', { enum: PROVIDER_WIN_STATUSES }).notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('provider_wins_transaction_unique').on(t.tenantId, t.provider, t.transactionId),
+    index('provider_wins_status_idx').on(t.tenantId, t.status, t.id),
+    check('provider_wins_status_check', sql`${t.status} in ('held', 'approved', 'rejected', 'rolled_back')`),
+    check('provider_wins_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export type ProviderRoundRow = typeof providerRounds.$inferSelect;
+export type ProviderWinRow = typeof providerWins.$inferSelect;
 export type GameProviderRow = typeof gameProviders.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
