@@ -4,7 +4,7 @@
  *
  * Usage: `npm run bench:js` (starts the product on spare ports) or
  * `BASE_URL=http://localhost:4321 npm run bench:js` against a running one.
- * Budgets (issue 2): a legal page <= 15 KB, the home page <= 100 KB.
+ * Budgets (issue 2): a legal page <= 15 KB, the home page and a game page <= 100 KB.
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../chromium-path.ts';
@@ -16,6 +16,9 @@ const BUDGETS: Array<{ name: string; path: string; limitKb: number }> = [
   { name: 'legal: terms (pt)', path: '/terms', limitKb: 15 },
   { name: 'legal: privacy (en)', path: '/en/privacy', limitKb: 15 },
   { name: 'error screen (404)', path: '/pagina-que-nao-existe', limitKb: 15 },
+  // A game page (issue 13): the play area is an island; the game itself loads only after "Jogar".
+  { name: 'game page (pt)', path: '/casino/house/dice', limitKb: 100 },
+  { name: 'game page (en)', path: '/en/casino/house/dice', limitKb: 100 },
 ];
 
 async function main(): Promise<void> {

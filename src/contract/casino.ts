@@ -92,11 +92,13 @@ export interface FavoriteAnswer {
   action: boolean;
 }
 /**
- * `POST /games/url {game_id: gamecode, provider_code, demo?}` → `{ gameUrl }`:
- * where to load the game (an iframe in the game page). Real-money play needs
- * a logged-in player (401 otherwise); `only_demo` games always launch in
- * demo. Any failure shows the game page's maintenance state. A launch adds
- * the game to the player's recent games.
+ * `POST /games/url {game_id: gamecode, provider_code, demo?, lang?}` →
+ * `{ gameUrl }`: where to load the game (an iframe in the game page), in the
+ * page's language (`lang`: `pt` | `en`; absent, `Accept-Language` decides).
+ * Real-money play needs a logged-in player (401 otherwise); `only_demo`
+ * games always launch in demo. Any failure shows the game page's maintenance
+ * state. A launch is not a play: the game joins the player's recent games
+ * with their first round.
  */
 export interface GameUrlAnswer {
   gameUrl: string;

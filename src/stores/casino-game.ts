@@ -4,6 +4,7 @@ import { ApiError } from '../lib/api/errors.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { casinoApi } from '../lib/casino/api.ts';
 import { sameGame } from '../lib/casino/format.ts';
+import { currentLocale } from '../lib/locale.ts';
 import { favoritesList, recentList } from './casino-player.ts';
 import { gamesList } from './games.ts';
 import { $session, updateSessionUser } from './session.ts';
@@ -155,7 +156,7 @@ export async function toggleFavorite(): Promise<ToggleResult> {
 /**
  * Play: `POST /games/url` → the iframe URL. Real money needs a player
  * ('login' for visitors); demo is open to anyone. Any failure is the game's
- * maintenance state. A real launch puts the game in the player's recents.
+ * maintenance state. The game opens in the page's language (`lang`).
  */
 export async function launchGame(demo: boolean): Promise<ToggleResult> {
   const selected = $selectedGame.get();
@@ -164,9 +165,8 @@ export async function launchGame(demo: boolean): Promise<ToggleResult> {
   const { game } = selected;
   $play.set({ status: 'loading', demo });
   try {
-    const { gameUrl } = await casinoApi.url(game.gamecode, game.providercode, demo || game.only_demo);
+    const { gameUrl } = await casinoApi.url(game.gamecode, game.providercode, demo || game.only_demo, currentLocale());
     $play.set({ status: 'ready', demo: demo || game.only_demo, url: gameUrl });
-    if (isPlayer() && recentList.$state.get().currentPage > 0) void recentList.refresh();
     return 'done';
   } catch {
     $play.set({ status: 'maintenance' });
@@ -174,7 +174,11 @@ export async function launchGame(demo: boolean): Promise<ToggleResult> {
   }
 }
 
-/** Closes the game frame (back to the play buttons). */
+/**
+ * Closes the game frame (back to the play buttons). Rounds played in it
+ * (not the launch) put the game in the player's recents: re-read them.
+ */
 export function closeGame(): void {
   $play.set({ status: 'idle' });
+  if (isPlayer() && recentList.$state.get().currentPage > 0) void recentList.refresh();
 }

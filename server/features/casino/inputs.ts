@@ -52,6 +52,8 @@ export const GameKeyBodySchema = v.object(GameKeyEntries);
 export const GameUrlBodySchema = v.object({
   ...GameKeyEntries,
   demo: v.optional(v.union([v.boolean(invalid), v.pipe(v.picklist([0, 1], invalid), v.transform((n) => n === 1))], invalid), false),
+  /** The game page's locale: the game opens in it. Absent: the `Accept-Language` header decides. */
+  lang: v.optional(v.picklist(['pt', 'en'], invalid)),
 });
 
 /**

@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.ts';
 import { type GameKey, findGameRow } from './find-game.ts';
 import { CASINO_MESSAGES } from './messages.ts';
 import type { LauncherRegistry } from './providers.ts';
-import { games, recentGames } from './schema.ts';
+import { games } from './schema.ts';
 
 export interface LaunchRequest extends GameKey {
   /** The player, or null for a guest. */
@@ -25,8 +25,8 @@ function maintenance(): DomainError {
  * `POST /games/url`: the launch URL of a game from its provider's launcher.
  * Real money needs a player (401 for guests); a provider with no launcher,
  * or one that fails, answers 503 (the game page's maintenance state). Only
- * a successful launch counts a view and, for a player, moves the game to
- * the top of their recent games.
+ * a successful launch counts a view. Launching is not playing: the game
+ * joins the player's recent games with their first round (./played.ts).
  * @throws NotFoundError (404) for an unknown game.
  */
 export async function launchGame(db: Db, launchers: LauncherRegistry, req: LaunchRequest, log?: Logger): Promise<GameUrlAnswer> {
@@ -42,15 +42,7 @@ export async function launchGame(db: Db, launchers: LauncherRegistry, req: Launc
     log?.warn(`Launch of ${providercode}/${game.gamecode} failed`, error);
     throw maintenance();
   }
-  await db.transaction(async (tx) => {
-    await tx.update(games).set({ views: sql`${games.views} + 1` }).where(eq(games.id, game.id));
-    if (req.userId !== null) {
-      await tx
-        .insert(recentGames)
-        // clock_timestamp, not now(): the launch order must hold even inside one transaction.
-        .values({ userId: req.userId, gameId: game.id, playedAt: sql`clock_timestamp()` })
-        .onConflictDoUpdate({ target: [recentGames.userId, recentGames.gameId], set: { playedAt: sql`clock_timestamp()` } });
-    }
-  });
+  // Only the view is counted here: a game joins the player's recent games when a round is placed (./played.ts).
+  await db.update(games).set({ views: sql`${games.views} + 1` }).where(eq(games.id, game.id));
   return { gameUrl };
 }

@@ -28,13 +28,14 @@ export type LauncherRegistry = ReadonlyMap<string, GameLauncher>;
 /**
  * The built-in provider: its games run in the site's own play page
  * (`/casino/play`), which talks to the house-game calls (`/house/...`). A
- * site-relative URL, so it works on every tenant domain and locale prefix
- * the page adds itself.
+ * site-relative URL, so it works on every tenant domain; the locale prefix
+ * (`/en/casino/play` for English) keeps the frame's texts, number format and
+ * links in the game page's language.
  */
 export const houseLauncher: GameLauncher = {
   code: HOUSE_PROVIDER_CODE,
-  launchUrl: ({ game, demo }) =>
-    Promise.resolve(`/casino/play?${new URLSearchParams({ game: game.gamecode, mode: demo ? 'demo' : 'real' }).toString()}`),
+  launchUrl: ({ game, demo, locale }) =>
+    Promise.resolve(`${locale === 'en' ? '/en' : ''}/casino/play?${new URLSearchParams({ game: game.gamecode, mode: demo ? 'demo' : 'real' }).toString()}`),
 };
 
 /** A registry of the given launchers, later codes replacing earlier ones. */

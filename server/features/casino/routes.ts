@@ -96,7 +96,7 @@ export function casinoRoutes(deps: CasinoRoutesDeps): Hono<AppEnv> {
           providerCode: body.provider_code,
           demo: body.demo,
           userId: callerId(c.get('actor')),
-          locale: messageLocale(c.req.header('accept-language')),
+          locale: body.lang ?? messageLocale(c.req.header('accept-language')),
         },
         deps.log,
       );

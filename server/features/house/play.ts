@@ -4,6 +4,7 @@ import { HOUSE_MAX_PAYOUT } from '../../../src/contract/house.ts';
 import type { WalletView } from '../../../src/contract/wallet.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
+import { recordPlayed } from '../casino/played.ts';
 import { logLedgerEntry } from '../wallet/ledger-log.ts';
 import { applyMovement, type MovementResult } from '../wallet/movement.ts';
 import { toWalletView } from '../wallet/wallet.ts';
@@ -90,6 +91,8 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
         wallet = toWalletView(win.wallet);
       }
     }
+    // A round (real or demo) is what makes the game "played" for a player's recent games; a guest has none.
+    if (player) await recordPlayed(tx, { tenantId, userId: player.userId, providerCode: HOUSE_PROVIDER_CODE, game: input.game.game });
     await tx
       .update(houseSeeds)
       .set({ nextNonce: sql`${houseSeeds.nextNonce} + 1` })

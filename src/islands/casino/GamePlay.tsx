@@ -45,6 +45,12 @@ function showNotFound(): void {
  * visitor gets the login modal), "Jogar" (players) and "Jogar demo"
  * (anyone), the game frame or the maintenance state, and the last-played
  * banner. State and rules live in `stores/casino-game.ts`.
+ *
+ * The frame opens in view: on a phone (either orientation) it covers the
+ * screen (casino.css), elsewhere it is scrolled into view; focus moves to
+ * its labelled close button, Escape closes it and focus goes back to the
+ * button that opened it. Only CSS follows the viewport, so rotating the
+ * phone never remounts the iframe (the round goes on).
  */
 export function GamePlay({ locale, labels, game: initial }: Props) {
   const selected = useStore($selectedGame);
@@ -58,6 +64,13 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
   // Who is asking: a login or logout (here or inside the game frame) changes it.
   const caller = session.status === 'user' ? session.token : 'guest';
   const shownFor = useRef<string | null>(null);
+  // Which button opened the frame, to give it focus back when the frame closes.
+  const openedBy = useRef<'real' | 'demo' | null>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const realRef = useRef<HTMLButtonElement>(null);
+  const demoRef = useRef<HTMLButtonElement>(null);
+  const open = play.status === 'ready';
 
   useEffect(() => {
     shownFor.current = null;
@@ -75,6 +88,32 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
     if (player) void ensurePlayerList(recentList);
   }, [player]);
 
+  useEffect(() => {
+    if (!open) {
+      if (openedBy.current === null) return;
+      (openedBy.current === 'real' ? realRef.current : demoRef.current)?.focus();
+      openedBy.current = null;
+      return;
+    }
+    frameRef.current?.scrollIntoView({ block: 'nearest' });
+    closeRef.current?.focus({ preventScroll: true });
+    const root = document.documentElement;
+    root.classList.add('game-open');
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) closeGame();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      root.classList.remove('game-open');
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const start = (demo: boolean) => {
+    openedBy.current = demo ? 'demo' : 'real';
+    void launchGame(demo).then(after);
+  };
+
   const onlyDemo = game?.only_demo ?? initial.only_demo;
   // Spec: the banner shows the first recent game (after a launch, the game just opened).
   const lastPlayed = player ? (recent.items[0] ?? null) : null;
@@ -90,11 +129,13 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
       )}
 
       {play.status === 'ready' ? (
-        <div className="game-frame">
+        <section className="game-frame" ref={frameRef} aria-label={initial.title} data-testid="game-frame-area">
           <div className="game-frame__bar">
-            <span>{play.demo ? labels.playingDemo : labels.playing}</span>
-            <button type="button" className="link-button" onClick={closeGame}>
-              {labels.closeGame}
+            <span className="game-frame__title">
+              <strong>{initial.title}</strong> <span className="game-frame__mode">{play.demo ? labels.playingDemo : labels.playing}</span>
+            </span>
+            <button type="button" className="game-frame__close" ref={closeRef} data-testid="game-close" onClick={closeGame}>
+              <span aria-hidden="true">✕</span> {labels.closeGame}
             </button>
           </div>
           <iframe
@@ -104,7 +145,7 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
             allow="fullscreen; autoplay; clipboard-write"
             allowFullScreen
           />
-        </div>
+        </section>
       ) : play.status === 'maintenance' ? (
         <div className="game-maintenance" role="alert" data-testid="game-maintenance">
           <strong>{labels.maintenance}</strong>
@@ -117,10 +158,11 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
               type="button"
               className="button button--primary"
               data-testid="game-play-real"
+              ref={realRef}
               disabled={play.status === 'loading' || !game}
               // Visitors: the header's delegated handler opens the login modal.
               data-auth-open={player ? undefined : 'login'}
-              onClick={() => player && void launchGame(false).then(after)}
+              onClick={() => player && start(false)}
             >
               {labels.play}
             </button>
@@ -129,8 +171,9 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
             type="button"
             className="button"
             data-testid="game-play-demo"
+            ref={demoRef}
             disabled={play.status === 'loading' || !game}
-            onClick={() => void launchGame(true).then(after)}
+            onClick={() => start(true)}
           >
             {labels.playDemo}
           </button>

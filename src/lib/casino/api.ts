@@ -8,6 +8,7 @@ import type {
   ProvidersPage,
   RelatedGamesAnswer,
 } from '../../contract/casino.ts';
+import type { Locale } from '../../contract/tenant-bundle.ts';
 import { api } from '../api/client.ts';
 
 /** The catalogue calls of spec section 7, typed (the stores call these, islands never do). */
@@ -33,6 +34,7 @@ export const casinoApi = {
   related: (gamecode: string, providercode: string) => api.post<RelatedGamesAnswer>('/games/getRelated', { game_id: gamecode, provider_code: providercode }),
   like: (id: number) => api.post<LikeAnswer>(`/games/like/${id}`),
   favorite: (id: number) => api.post<FavoriteAnswer>(`/games/favorite/${id}`),
-  url: (gamecode: string, providercode: string, demo: boolean) =>
-    api.post<GameUrlAnswer>('/games/url', { game_id: gamecode, provider_code: providercode, demo }),
+  /** `lang`: the game page's locale, so the game opens in the page's language (`/en/casino/play` for English). */
+  url: (gamecode: string, providercode: string, demo: boolean, lang: Locale) =>
+    api.post<GameUrlAnswer>('/games/url', { game_id: gamecode, provider_code: providercode, demo, lang }),
 };

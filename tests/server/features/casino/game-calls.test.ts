@@ -140,7 +140,7 @@ describe('POST /games/url and recent games', () => {
     expect(demo).toMatchObject({ status: 200, body: { gameUrl: '/casino/play?game=dice&mode=demo' } });
   });
 
-  it('gives a player the real-money URL, counts a view and records the recent game', async () => {
+  it('gives a player the real-money URL and counts a view, but a launch alone is not a recent game', async () => {
     const { registerPlayer } = await import('../auth/helpers.ts');
     const { token } = await registerPlayer(h, '+5511987650004');
     const before = await h.db.select({ views: games.views }).from(games).where(and(eq(games.tenantId, h.tenants.local), eq(games.gamecode, 'limbo')));
@@ -149,12 +149,49 @@ describe('POST /games/url and recent games', () => {
     const after = await h.db.select({ views: games.views }).from(games).where(and(eq(games.tenantId, h.tenants.local), eq(games.gamecode, 'limbo')));
     expect(after[0]!.views).toBe(before[0]!.views + 1);
     await h.call('POST', '/games/url', { token, body: { game_id: 'plinko', provider_code: 'house', demo: true } });
-    await h.call('POST', '/games/url', { token, body: { game_id: 'dice', provider_code: 'house' } });
-    await h.call('POST', '/games/url', { token, body: { game_id: 'limbo', provider_code: 'house' } });
+    // Opened and left: nothing was played, so "Jogado por último" has nothing to show.
+    expect((await h.call('GET', '/games/recent?page=1', { token })).body).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('lists a game as recent once the player placed a round in it (real or demo), newest round first', async () => {
+    const { registerPlayer } = await import('../auth/helpers.ts');
+    const { token } = await registerPlayer(h, '+5511987650005');
+    const play = (game: string, params: unknown, demo = true) => h.call('POST', `/house/${game}/play`, { token, body: { amount: 100, demo, params } });
+    expect((await play('plinko', { rows: 8, risk: 'low' })).status).toBe(200);
+    expect((await play('dice', { target: 5000, direction: 'under' })).status).toBe(200);
+    expect((await play('limbo', { target: 20000 })).status).toBe(200);
+    expect((await play('dice', { target: 5000, direction: 'over' })).status).toBe(200);
+    // A real-money round refused for lack of funds is no round: plinko stays where it was.
+    expect((await play('plinko', { rows: 8, risk: 'low' }, false)).status).toBe(422);
     const recent = await h.call('GET', '/games/recent?page=1', { token });
-    expect(recent.status).toBe(200);
-    expect((recent.body.data as GameView[]).map((g) => g.gamecode)).toEqual(['limbo', 'dice', 'plinko']);
+    expect((recent.body.data as GameView[]).map((g) => g.gamecode)).toEqual(['dice', 'limbo', 'plinko']);
     expect(recent.body).toMatchObject({ current_page: 1, last_page: 1, total: 3 });
+  });
+
+  it('records an aggregator game by gamecode or by the provider’s game_id, and ignores a game the catalogue does not know', async () => {
+    const { recordPlayed } = await import('../../../../server/features/casino/played.ts');
+    const { registerPlayer } = await import('../auth/helpers.ts');
+    const { token, user } = await registerPlayer(h, '+5511987650006', { host: SORTE });
+    const userId = user.id as number;
+    await recordPlayed(h.db, { tenantId: h.tenants.sorte, userId, providerCode: 'alpha', game: 'game-7' });
+    await recordPlayed(h.db, { tenantId: h.tenants.sorte, userId, providerCode: 'Beta', game: 'g21' });
+    await recordPlayed(h.db, { tenantId: h.tenants.sorte, userId, providerCode: 'alpha', game: 'no-such-game' });
+    await recordPlayed(h.db, { tenantId: h.tenants.sorte, userId, providerCode: 'beta', game: 'game-7' });
+    const recent = await h.call('GET', '/games/recent', { host: SORTE, token });
+    expect((recent.body.data as GameView[]).map((g) => g.gamecode)).toEqual(['game-21', 'game-7']);
+  });
+
+  it('opens the house game in the page’s language: `lang`, else Accept-Language; another `lang` is refused', async () => {
+    const byLang = await h.call('POST', '/games/url', { body: { game_id: 'dice', provider_code: 'house', demo: true, lang: 'en' } });
+    expect(byLang).toMatchObject({ status: 200, body: { gameUrl: '/en/casino/play?game=dice&mode=demo' } });
+    const byHeader = await h.call('POST', '/games/url', { lang: 'en', body: { game_id: 'dice', provider_code: 'house', demo: true } });
+    expect(byHeader.body.gameUrl).toBe('/en/casino/play?game=dice&mode=demo');
+    // The body wins over the header: a Portuguese page in an English browser stays Portuguese.
+    const ptPage = await h.call('POST', '/games/url', { lang: 'en', body: { game_id: 'dice', provider_code: 'house', demo: true, lang: 'pt' } });
+    expect(ptPage.body.gameUrl).toBe('/casino/play?game=dice&mode=demo');
+    const bad = await h.call('POST', '/games/url', { body: { game_id: 'dice', provider_code: 'house', demo: true, lang: 'fr' } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors as object)).toEqual(['lang']);
   });
 
   it('forces demo for only_demo games and answers 503 (maintenance) for a provider without launcher', async () => {

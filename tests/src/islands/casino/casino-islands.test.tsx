@@ -184,4 +184,26 @@ describe('game page play area', () => {
     expect(byTestId('game-favorite')?.getAttribute('aria-pressed')).toBe('true');
     expect(api.calls.filter((c) => c.path === '/games/get')).toHaveLength(2);
   });
+
+  it('opens the game in the page’s language, focuses its close button; Escape closes it and focus returns to the button that opened it', async () => {
+    const api = fakeApi({
+      'POST /games/get': () => ({ json: { game: game(7, { gamecode: 'dice', providercode: 'house' }) } }),
+      'POST /games/url': () => ({ json: { gameUrl: '/en/casino/play?game=dice&mode=demo' } }),
+      'GET /games/recent': () => page([]),
+    });
+    document.documentElement.dataset.locale = 'en';
+    const { GamePlay } = await import('../../../../src/islands/casino/GamePlay.tsx');
+    await mount(<GamePlay locale="en" labels={labels} game={{ id: 7, title: 'Dice', gamecode: 'dice', providercode: 'house', only_demo: false }} />);
+    await act(async () => byTestId('game-play-demo')!.click());
+    await settle();
+    expect(api.calls.find((c) => c.path === '/games/url')?.body).toMatchObject({ game_id: 'dice', demo: true, lang: 'en' });
+    expect(document.activeElement).toBe(byTestId('game-close'));
+    expect(document.documentElement.classList.contains('game-open')).toBe(true);
+    await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    await settle();
+    expect(byTestId('game-frame')).toBeNull();
+    expect(document.activeElement).toBe(byTestId('game-play-demo'));
+    expect(document.documentElement.classList.contains('game-open')).toBe(false);
+    delete document.documentElement.dataset.locale;
+  });
 });

@@ -276,7 +276,7 @@ describe('play', () => {
     await select('game-7', 'pragmatic');
     expect(await launchGame(true)).toBe('done');
     expect($play.get()).toEqual({ status: 'ready', demo: true, url: '/casino/play?game=dice&mode=demo' });
-    expect(api.calls.at(-1)!.body).toEqual({ game_id: 'game-7', provider_code: 'pragmatic', demo: true });
+    expect(api.calls.at(-1)!.body).toEqual({ game_id: 'game-7', provider_code: 'pragmatic', demo: true, lang: 'pt' });
     fail = true;
     expect(await launchGame(true)).toBe('failed');
     expect($play.get()).toEqual({ status: 'maintenance' });
