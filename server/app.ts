@@ -8,6 +8,7 @@ import type { Psp } from './features/payments/psp.ts';
 import { depositRoutes, pixWebhookRoutes } from './features/payments/routes.ts';
 import { isSandboxPsp, sandboxPayRoutes } from './features/payments/sandbox/routes.ts';
 import { casinoOperatorRoutes } from './features/casino/operator-routes.ts';
+import { providerWinOperatorRoutes } from './features/casino/provider-wallet/operator-routes.ts';
 import { providerWalletRoutes } from './features/casino/provider-wallet/routes.ts';
 import { casinoRoutes } from './features/casino/routes.ts';
 import { chatOperatorRoutes } from './features/chat/operator-routes.ts';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Hono {
   const notifications = { db: deps.db, publish, log, push: createPushSender(pushDeps) };
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites, withdrawals }));
   api.route('/operator', casinoOperatorRoutes({ db: deps.db }));
+  api.route('/operator/provider-wins', providerWinOperatorRoutes({ db: deps.db, events: { db: deps.db, publish, log } }));
   api.route('/operator', chatOperatorRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir }));
   api.route('/operator', notificationOperatorRoutes(notifications));
   if (payments) api.route('/', pixWebhookRoutes(payments));
@@ -121,6 +123,12 @@ export function createApp(deps: AppDeps): Hono {
   if (payments && isSandboxPsp(payments.psp) && !deps.config.production) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
 
   const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, deps.accounts);
+  // Aggregators settle rounds even while a tenant is in maintenance: tenant resolution only, no open-tenant check.
+  // Mounted before tenantApi, whose middleware (402 in maintenance) would otherwise run first on every /api path.
+  const providerApi = new Hono<AppEnv>();
+  providerApi.use('/providers/*', resolveTenant(deps.db));
+  providerApi.route('/', providerWalletRoutes({ db: deps.db, secrets: deps.config.gameProviderSecrets, events: { db: deps.db, publish, log } }));
+  api.route('/', providerApi);
   const tenantApi = new Hono<AppEnv>();
   tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db, accounts.now), requireOpenTenant);
   tenantApi.route('/', catalogueRoutes({ db: deps.db }));
@@ -135,11 +143,6 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', notificationRoutes(notifications));
   for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
   api.route('/', tenantApi);
-  // Aggregators settle rounds even while a tenant is in maintenance: tenant resolution only, no open-tenant check.
-  const providerApi = new Hono<AppEnv>();
-  providerApi.use(resolveTenant(deps.db));
-  providerApi.route('/', providerWalletRoutes({ db: deps.db, secrets: deps.config.gameProviderSecrets, events: { db: deps.db, publish, log } }));
-  api.route('/', providerApi);
 
   // Probes answer on any host, before tenant resolution and whatever the database's state.
   app.route(

@@ -13,9 +13,10 @@ import { TRANSACTIONS_PAGE_SIZE } from './transactions.ts';
  *   withdrawable part moved less than the stake), i.e. bonus money;
  * - a refund of a stake is a `bet` CREDIT whose `metadata.refund_of` is the
  *   stake's reference: it is not a row of its own, it marks the stake
- *   refunded.
+ *   refunded; likewise a win taken back by an aggregator's rollback (a `win`
+ *   DEBIT) marks the win refunded.
  */
-const isListed = sql`(${ledgerEntries.type} = 'win' or (${ledgerEntries.type} = 'bet' and ${ledgerEntries.amount} < 0))`;
+const isListed = sql`((${ledgerEntries.type} = 'win' and ${ledgerEntries.amount} > 0) or (${ledgerEntries.type} = 'bet' and ${ledgerEntries.amount} < 0))`;
 
 export async function listCasinoBets(db: Db, q: { tenantId: number; userId: number; page: number }): Promise<PagedList<CasinoBetView>> {
   const pageSize = TRANSACTIONS_PAGE_SIZE;
@@ -32,7 +33,7 @@ export async function listCasinoBets(db: Db, q: { tenantId: number; userId: numb
       refunded: sql<boolean>`exists (
         select 1 from ledger_entries r
         where r.tenant_id = ledger_entries.tenant_id and r.user_id = ledger_entries.user_id
-          and r.type = 'bet' and r.amount > 0 and ledger_entries.reference is not null
+          and r.type = ledger_entries.type and sign(r.amount) = -sign(ledger_entries.amount) and ledger_entries.reference is not null
           and r.metadata->>'refund_of' = ledger_entries.reference)`,
       createdAt: ledgerEntries.createdAt,
     })
@@ -48,7 +49,7 @@ export async function listCasinoBets(db: Db, q: { tenantId: number; userId: numb
       game: row.game,
       value: Number(row.amount < 0n ? -row.amount : row.amount),
       with_bonus: row.type === 'bet' && row.withdrawableDelta > row.amount,
-      refunded: row.type === 'bet' && Boolean(row.refunded),
+      refunded: Boolean(row.refunded),
       date: row.createdAt.toISOString(),
     })),
     current_page: q.page,

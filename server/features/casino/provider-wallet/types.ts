@@ -19,6 +19,8 @@ export interface ProviderBet {
   amount: number;
   /** Game title shown in the player's bet history (`/wallet/bets`). */
   game: string;
+  /** The catalogue's `game_id`, when the provider sends it: its `max_multiplier` caps the round's wins. */
+  gameId?: string;
 }
 
 export interface ProviderWin {
@@ -26,7 +28,9 @@ export interface ProviderWin {
   transactionId: string;
   /** Payout in centavos (≥ 0; a 0 win settles a lost round and moves nothing). */
   amount: number;
+  /** When given, must name the round's game (title / catalogue id), else the bet is not found. */
   game?: string;
+  gameId?: string;
 }
 
 export interface ProviderAnswer {
@@ -34,14 +38,23 @@ export interface ProviderAnswer {
   balance: number;
   /** True when this transaction id had been applied before: nothing moved now. */
   replayed: boolean;
+  /** A win above the game's maximum multiplier × stake: recorded, not credited until an operator approves it. */
+  held?: true;
 }
 
 /** One provider's view of the platform wallet. */
 export interface SeamlessWallet {
   balance(player: ProviderPlayer): Promise<{ balance: number }>;
-  /** @throws InsufficientFundsError (422), ReferenceConflictError (409, id reused with another amount or player), NotFoundError (unknown player). */
+  /**
+   * @throws ProviderError: insufficient_funds (422), reference_conflict (409, id reused with another amount or player),
+   * player_not_found (404), player_self_excluded (403), round_settled / round_conflict (409).
+   */
   bet(player: ProviderPlayer, bet: ProviderBet): Promise<ProviderAnswer>;
+  /** Credits a win of a known bet (or holds it above the cap). @throws ProviderError bet_not_found (404), reference_conflict (409). */
   win(player: ProviderPlayer, win: ProviderWin): Promise<ProviderAnswer>;
-  /** Refunds a stake once. @throws NotFoundError when no such bet of this player exists. */
+  /**
+   * Reverses the referenced bet or win once. @throws ProviderError transaction_not_found (404), round_settled (409: the
+   * stake of a settled round), insufficient_funds (422: a win whose credit the balance no longer holds).
+   */
   rollback(player: ProviderPlayer, input: { transactionId: string }): Promise<ProviderAnswer>;
 }

@@ -9,7 +9,7 @@ import { ledgerEntries, wallets } from '../../../../server/features/wallet/schem
 import { gameProviders, games } from '../../../../server/features/casino/schema.ts';
 import { silentLog } from '../../helpers/app.ts';
 import { featureApp } from '../../helpers/feature-harness.ts';
-import { type HouseHarness, houseHarness } from './helpers.ts';
+import { type HouseHarness, houseHarness } from '../house/helpers.ts';
 
 let h: HouseHarness;
 const SECRET = 'aggregator-secret-0123456789';
@@ -38,27 +38,27 @@ describe('seamless wallet service', () => {
     expect(await wallet.balance(player)).toEqual({ balance: 1500 });
     expect(await wallet.bet(player, { roundId: 'r1', transactionId: 't1', amount: 700, game: 'Big Bass' })).toEqual({ balance: 800, replayed: false });
     expect(await wallet.bet(player, { roundId: 'r1', transactionId: 't1', amount: 700, game: 'Big Bass' })).toEqual({ balance: 800, replayed: true });
-    expect(await wallet.win(player, { roundId: 'r1', transactionId: 'w1', amount: 300 })).toEqual({ balance: 1100, replayed: false });
-    expect(await wallet.win(player, { roundId: 'r1', transactionId: 'w1', amount: 300 })).toEqual({ balance: 1100, replayed: true });
-    expect(await wallet.win(player, { roundId: 'r1', transactionId: 'w0', amount: 0 })).toEqual({ balance: 1100, replayed: false });
-    // A replayed bet whose money was spent since is still a replay, not a shortage.
-    expect(await wallet.bet(player, { roundId: 'r2', transactionId: 't2', amount: 1100, game: 'Big Bass' })).toEqual({ balance: 0, replayed: false });
-    expect(await wallet.bet(player, { roundId: 'r2', transactionId: 't2', amount: 1100, game: 'Big Bass' })).toEqual({ balance: 0, replayed: true });
-    await expect(wallet.bet(player, { roundId: 'r3', transactionId: 't3', amount: 1, game: 'Big Bass' })).rejects.toMatchObject({ status: 422 });
-    await expect(wallet.bet(player, { roundId: 'r2', transactionId: 't2', amount: 999, game: 'Big Bass' })).rejects.toMatchObject({ status: 409 });
     const before = await state(userId);
-    expect(await wallet.rollback(player, { transactionId: 't1' })).toEqual({ balance: 700, replayed: false });
-    expect(await wallet.rollback(player, { transactionId: 't1' })).toEqual({ balance: 700, replayed: true });
+    expect(await wallet.rollback(player, { transactionId: 't1' })).toEqual({ balance: 1500, replayed: false });
+    expect(await wallet.rollback(player, { transactionId: 't1' })).toEqual({ balance: 1500, replayed: true });
     // The stake spent the 500 bonus first, then 200 withdrawable: the refund gives back exactly that split.
     expect(await state(userId)).toEqual({ balance: before.balance + 700, withdrawable: before.withdrawable + 200 });
-    await expect(wallet.rollback(player, { transactionId: 'nope' })).rejects.toMatchObject({ status: 404 });
-    await expect(wallet.rollback(player, { transactionId: 'w1' })).rejects.toMatchObject({ status: 404 });
+    // Every stake of r1 was rolled back: nothing left to pay.
+    await expect(wallet.win(player, { roundId: 'r1', transactionId: 'w-r1', amount: 100 })).rejects.toMatchObject({ status: 404, code: 'bet_not_found' });
+    expect(await wallet.bet(player, { roundId: 'r2', transactionId: 't2', amount: 1100, game: 'Big Bass' })).toEqual({ balance: 400, replayed: false });
+    expect(await wallet.win(player, { roundId: 'r2', transactionId: 'w1', amount: 300 })).toEqual({ balance: 700, replayed: false });
+    expect(await wallet.win(player, { roundId: 'r2', transactionId: 'w1', amount: 300 })).toEqual({ balance: 700, replayed: true });
+    expect(await wallet.win(player, { roundId: 'r2', transactionId: 'w0', amount: 0 })).toEqual({ balance: 700, replayed: false });
+    // A replayed bet is still a replay after its round settled; another amount under its id is a conflict.
+    expect(await wallet.bet(player, { roundId: 'r2', transactionId: 't2', amount: 1100, game: 'Big Bass' })).toEqual({ balance: 700, replayed: true });
+    await expect(wallet.bet(player, { roundId: 'r2', transactionId: 't2', amount: 999, game: 'Big Bass' })).rejects.toMatchObject({ status: 409 });
+    await expect(wallet.bet(player, { roundId: 'r3', transactionId: 't3', amount: 701, game: 'Big Bass' })).rejects.toMatchObject({ status: 422, code: 'insufficient_funds' });
+    await expect(wallet.rollback(player, { transactionId: 'nope' })).rejects.toMatchObject({ status: 404, code: 'transaction_not_found' });
     const bets = await listCasinoBets(h.db, { ...player, page: 1 });
-    const stake = bets.data.find((b) => b.type === 'bet' && b.value === 700);
-    expect(stake).toMatchObject({ game: 'Big Bass', refunded: true });
+    expect(bets.data.find((b) => b.type === 'bet' && b.value === 700)).toMatchObject({ game: 'Big Bass', refunded: true });
     expect(bets.data.find((b) => b.type === 'bet' && b.value === 1100)).toMatchObject({ refunded: false });
     // Another provider's same transaction id is a different movement.
-    expect((await createSeamlessWallet(h.db, 'other').win(player, { roundId: 'r1', transactionId: 'w1', amount: 300 })).replayed).toBe(false);
+    expect((await createSeamlessWallet(h.db, 'other').bet(player, { roundId: 'r2', transactionId: 't2', amount: 100, game: 'X' })).replayed).toBe(false);
   });
 
   it('concurrent duplicate bets and rollbacks move once', async () => {
@@ -95,12 +95,15 @@ describe('POST /providers/{code}/wallet', () => {
     const bet = { action: 'bet', player_id: userId, round_id: 'R-1', transaction_id: 'T-1', amount: 1200, game: 'Gates' };
     expect(await call('acme', bet)).toEqual({ status: 200, body: { balance: 3800, replayed: false } });
     expect(await call('acme', bet)).toEqual({ status: 200, body: { balance: 3800, replayed: true } });
-    expect((await call('acme', { action: 'win', player_id: userId, round_id: 'R-1', transaction_id: 'W-1', amount: 0 })).body).toEqual({ balance: 3800, replayed: false });
     expect((await call('acme', { action: 'rollback', player_id: userId, transaction_id: 'T-1' })).body).toEqual({ balance: 5000, replayed: false });
-    expect((await call('acme', bet, 'wrong-secret-0123456789')).status).toBe(401);
+    expect(await call('acme', { action: 'win', player_id: userId, round_id: 'R-1', transaction_id: 'W-1', amount: 0 })).toEqual({
+      status: 404,
+      body: expect.objectContaining({ error: 'bet_not_found' }),
+    });
+    expect(await call('acme', bet, 'wrong-secret-0123456789')).toEqual({ status: 401, body: expect.objectContaining({ error: 'invalid_signature' }) });
     expect((await call('unknown', bet)).status).toBe(401);
     expect((await call('acme', { ...bet, transaction_id: 'T-2', amount: -5 })).status).toBe(422);
-    expect((await call('acme', { ...bet, transaction_id: 'T-3', amount: 10_000 })).status).toBe(422);
+    expect(await call('acme', { ...bet, transaction_id: 'T-3', amount: 10_000 })).toEqual({ status: 422, body: expect.objectContaining({ error: 'insufficient_funds' }) });
     expect((await call('acme', { action: 'balance', player_id: 99_999_999 })).status).toBe(404);
     expect((await state(userId)).balance).toBe(5000);
   });
