@@ -27,7 +27,14 @@ import { $wallet, applyWallet } from './wallet.ts';
 
 export type PlayState =
   | { status: 'idle' }
-  | { status: 'playing' }
+  /** A round is in flight; `previous` stays on screen meanwhile. */
+  | { status: 'playing'; previous: HouseRoundView | null }
+  /**
+   * The platform answered; the board is animating to the outcome. Its wallet,
+   * "Minhas apostas" and the nonce wait for the end (`finishReveal`), so
+   * nothing tells the result before the ball lands.
+   */
+  | { status: 'revealing'; round: HouseRoundView; wallet: WalletView | null }
   | { status: 'done'; round: HouseRoundView }
   /** Real money asked by a visitor (or a session the platform no longer accepts): show the login button. */
   | { status: 'needsLogin' }
@@ -55,8 +62,31 @@ export const $play = atom<PlayState>({ status: 'idle' });
 /** Real money needs a logged-in player; the island shows the login button instead of "Jogar". */
 export const $needsLogin = computed([$houseMode, $session], (mode, session) => mode === 'real' && session.status !== 'user');
 
+/** The round on screen (being revealed or done), if any. */
+export function shownRound(state: PlayState): HouseRoundView | null {
+  if (state.status === 'revealing' || state.status === 'done') return state.round;
+  if (state.status === 'playing') return state.previous;
+  return null;
+}
+
+/**
+ * Ends the reveal of round `roundId` (the animation ended, or a new play,
+ * game or mode cut it short): applies the round's wallet, lists it in
+ * "Minhas apostas" and moves the shown nonce on. Once per round; the round
+ * is never replayed nor asked for again.
+ */
+export function finishReveal(roundId?: number): void {
+  const state = $play.get();
+  if (state.status !== 'revealing' || (roundId !== undefined && state.round.id !== roundId)) return;
+  if (state.wallet) applyWallet(state.wallet);
+  $play.set({ status: 'done', round: state.round });
+  addRound(state.round);
+  noteRoundPlayed(state.round);
+}
+
 export function selectGame(game: HouseGame): void {
   if ($play.get().status === 'playing') return;
+  finishReveal();
   $houseGame.set(game);
   $paramsIssue.set(null);
   $play.set({ status: 'idle' });
@@ -64,6 +94,7 @@ export function selectGame(game: HouseGame): void {
 
 export function setMode(mode: HouseMode): void {
   if ($play.get().status === 'playing') return;
+  finishReveal();
   $houseMode.set(mode);
   $amountIssue.set(null);
   $play.set({ status: 'idle' });
@@ -156,12 +187,14 @@ function showRefusal(error: unknown): void {
 
 /**
  * Plays one round: checks the stake and params, `POST /house/{game}/play`,
- * then shows the round as answered, applies the answer's wallet (real money),
- * puts the round on top of "Minhas apostas" and moves the shown nonce on.
- * Ignored while a round is in flight. Resolves to the round, or null.
+ * then reveals the round as answered; the answer's wallet (real money),
+ * "Minhas apostas" and the nonce follow at the reveal's end (`finishReveal`).
+ * A play during a reveal cuts it short first. Ignored while a round is in
+ * flight. Resolves to the round, or null.
  */
 export async function play(): Promise<HouseRoundView | null> {
   if ($play.get().status === 'playing') return null;
+  finishReveal();
   if ($needsLogin.get()) {
     $play.set({ status: 'needsLogin' });
     return null;
@@ -173,17 +206,14 @@ export async function play(): Promise<HouseRoundView | null> {
   if (problem || !params) return null;
   const game = $houseGame.get();
   const demo = $houseMode.get() === 'demo';
-  $play.set({ status: 'playing' });
+  $play.set({ status: 'playing', previous: shownRound($play.get()) });
   try {
     const answer = await api.post<{ round: HouseRoundView; wallet?: WalletView }>(
       `/house/${game}/play`,
       { amount: parseReais($amountText.get()), demo, params },
       { idempotencyKey: newIdempotencyKey() },
     );
-    if (answer.wallet) applyWallet(answer.wallet);
-    $play.set({ status: 'done', round: answer.round });
-    addRound(answer.round);
-    noteRoundPlayed(answer.round);
+    $play.set({ status: 'revealing', round: answer.round, wallet: answer.wallet ?? null });
     return answer.round;
   } catch (error) {
     showRefusal(error);

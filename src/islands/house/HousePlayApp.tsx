@@ -18,6 +18,7 @@ import {
   selectGame,
   setAmountText,
   setMode,
+  shownRound,
 } from '../../stores/house.ts';
 import { loadFairness } from '../../stores/house-fairness.ts';
 import { loadRounds } from '../../stores/house-rounds.ts';
@@ -69,7 +70,8 @@ export function HousePlayApp({ locale }: { locale: Locale }) {
   if (!t) return <div className="house-app house-app--loading" data-testid="house-game" data-game={game} aria-busy="true" />;
 
   const playing = state.status === 'playing';
-  const round = state.status === 'done' ? state.round : null;
+  const round = shownRound(state);
+  const revealing = state.status === 'revealing';
   const failure = state.status === 'failed' ? state.message : null;
   return (
     <div className="house-app" data-testid="house-game" data-game={game} data-mode={mode}>
@@ -155,7 +157,9 @@ export function HousePlayApp({ locale }: { locale: Locale }) {
               </button>
             </div>
           ) : (
-            <button type="submit" className="house-button house-button--play" data-testid="house-play" disabled={playing} aria-busy={playing || undefined}>
+            // aria-disabled, not disabled, while a round is in flight: the button keeps the keyboard focus (play() ignores the press).
+            // A press during the reveal cuts the animation short and plays the next round.
+            <button type="submit" className="house-button house-button--play" data-testid="house-play" aria-disabled={playing || undefined} aria-busy={playing || undefined}>
               {playing ? t('house.playing') : t('house.play')}
             </button>
           )}
@@ -166,7 +170,7 @@ export function HousePlayApp({ locale }: { locale: Locale }) {
           )}
         </form>
 
-        <ResultPanel t={t} locale={locale} round={round} />
+        <ResultPanel t={t} locale={locale} round={round} revealing={revealing} />
       </div>
 
       <div className="house-layout">

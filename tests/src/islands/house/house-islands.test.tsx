@@ -27,10 +27,16 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Emulates `prefers-reduced-motion` (happy-dom answers "no preference" otherwise): results show at once. */
+function reduceMotion(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('prefers-reduced-motion: reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+}
+
 describe('play page island', () => {
   it('shows the committed hash and RTP before play, plays a demo round and lists it with a verify link', async () => {
     const p = housePlatform();
     p.nextRound = { multiplier: 19_800, payout: 198, outcome: { game: 'dice', roll: 1234 } };
+    reduceMotion();
     history.replaceState(null, '', '/casino/play?game=dice&mode=demo');
     const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
     const root = createRoot(document.getElementById('host')!);
@@ -132,6 +138,7 @@ describe('play page island', () => {
     p.wallet = { balance: 9_900, balance_withdrawal: 9_900, deposit_count: 1 };
     localStorage.setItem('auth', 'tok');
     localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 10_000, balance_withdrawal: 10_000, deposit_count: 1 } }));
+    reduceMotion();
     history.replaceState(null, '', '/casino/play?game=dice&mode=real');
     const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
     const root = createRoot(document.getElementById('host')!);
@@ -142,6 +149,67 @@ describe('play page island', () => {
     await settle();
     expect(byTestId('house-balance')?.dataset.balance).toBe('9900');
     expect(byTestId('house-balance')?.textContent).toContain('99,00');
+    act(() => root.unmount());
+  });
+
+  it('keeps the balance, the result words and "Minhas apostas" until the dice stops rolling; a new play cuts the roll short', async () => {
+    const p = housePlatform();
+    p.wallet = { balance: 9_900, balance_withdrawal: 9_900, deposit_count: 1 };
+    p.nextRound = { multiplier: 0, payout: 0, outcome: { game: 'dice', roll: 7777 } };
+    localStorage.setItem('auth', 'tok');
+    localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 10_000, balance_withdrawal: 10_000, deposit_count: 1 } }));
+    history.replaceState(null, '', '/casino/play?game=dice&mode=real');
+    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
+    const root = createRoot(document.getElementById('host')!);
+    await act(async () => root.render(<HousePlayApp locale="pt" />));
+    await settle();
+    await act(async () => byTestId('house-play')!.click());
+    await settle();
+    // Mid-roll: the board moves, nothing tells the result yet.
+    expect(byTestId('house-result')?.dataset.revealed).toBe('false');
+    expect(Number(byTestId('dice-board')?.dataset.shown)).toBeLessThan(7777);
+    expect(byTestId('house-result-text')?.textContent).toBe('');
+    expect(byTestId('house-balance')?.dataset.balance).toBe('10000');
+    expect(document.querySelectorAll('[data-testid="house-round"]')).toHaveLength(0);
+    // "Jogar" stays pressable (and focusable) during the roll: it cuts the roll short and plays again.
+    expect(byTestId('house-play')?.hasAttribute('disabled')).toBe(false);
+    p.wallet = { balance: 9_800, balance_withdrawal: 9_800, deposit_count: 1 };
+    await act(async () => byTestId('house-play')!.click());
+    await settle();
+    expect(document.querySelectorAll('[data-testid="house-round"]')).toHaveLength(1);
+    expect(byTestId('house-balance')?.dataset.balance).toBe('9900');
+    // The second round rolls to its end, then everything follows.
+    for (let i = 0; i < 10 && byTestId('house-result')?.dataset.revealed !== 'true'; i++) await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(byTestId('house-result')?.dataset.roundId).toBe('101');
+    expect(byTestId('dice-board')?.dataset.shown).toBe('7777');
+    expect(byTestId('house-result-text')?.textContent).toContain('Não foi dessa vez');
+    expect(byTestId('house-balance')?.dataset.balance).toBe('9800');
+    expect([...document.querySelectorAll<HTMLElement>('[data-testid="house-round"]')].map((r) => r.dataset.roundId)).toEqual(['101', '100']);
+    expect(p.calls.filter((c) => c.path.includes('/house/dice/play'))).toHaveLength(2);
+    act(() => root.unmount());
+  });
+
+  it('draws the Plinko board of the round and drops the ball along its path into the slot it names (reduced motion: at once)', async () => {
+    const p = housePlatform();
+    const path = ['R', 'L', 'L', 'L', 'L', 'L', 'R', 'R', 'L', 'R', 'L', 'R'] as const;
+    p.nextRound = { multiplier: 11_000, payout: 110, outcome: { game: 'plinko', path: [...path], slot: 5 } };
+    reduceMotion();
+    history.replaceState(null, '', '/casino/play?game=plinko&mode=demo');
+    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
+    const root = createRoot(document.getElementById('host')!);
+    await act(async () => root.render(<HousePlayApp locale="en" />));
+    await settle();
+    await act(async () => byTestId('house-play')!.click());
+    await settle();
+    const board = byTestId('plinko-board')!;
+    expect(board.getAttribute('role')).toBe('img');
+    expect(board.querySelector('title')?.textContent).toBe('Plinko board: 12 rows, medium risk');
+    expect(board.querySelector('desc')?.textContent).toBe('The ball landed in slot 5 (1.10×). Path: RLLLLLRRLRLR.');
+    expect(board.querySelectorAll('.plinko-peg')).toHaveLength(102);
+    expect(board.querySelectorAll('[data-testid="plinko-slot"]')).toHaveLength(13);
+    expect(board.querySelector('[data-testid="plinko-slot"][data-active]')?.getAttribute('data-slot')).toBe('5');
+    expect(byTestId('plinko-ball')?.dataset.stop).toBe('13');
+    expect(byTestId('house-result-text')?.textContent).toContain('The ball landed in slot 5');
     act(() => root.unmount());
   });
 });
