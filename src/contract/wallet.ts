@@ -83,7 +83,7 @@ export interface CasinoBetView {
   value: number;
   /** True when (part of) the stake came from bonus money, i.e. it was not withdrawable. */
   with_bonus: boolean;
-  /** True when the round was refunded (a later credit cancelled this bet). */
+  /** True when a later movement cancelled this row: a stake refunded, or an aggregator win taken back by its rollback. */
   refunded: boolean;
   /** ISO timestamp. */
   date: string;

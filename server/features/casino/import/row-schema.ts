@@ -70,6 +70,17 @@ const rtp = v.pipe(
   v.transform((n) => (n === null ? null : Math.round(n * 100))),
 );
 
+/**
+ * `max_multiplier`: the largest payout the game makes, in stakes (5000 =
+ * 5,000×); an aggregator win above it is held for review. Empty = the
+ * default of the game's type (provider-wallet/rounds.ts).
+ */
+const maxMultiplier = v.pipe(
+  v.unknown(),
+  v.transform((x) => (isEmpty(x) ? null : typeof x === 'string' ? (/^\d{1,8}$/.test(x.trim()) ? Number(x.trim()) : NaN) : x)),
+  v.nullable(v.pipe(v.number('max_multiplier must be a whole number such as 5000'), v.check((n) => Number.isInteger(n) && n >= 1 && n <= 10_000_000, 'max_multiplier must be a whole number from 1 to 10000000'))),
+);
+
 /** Missing keys become '' so each field's own rule reports them ("title is required") instead of valibot's key message. */
 const field = <T extends v.GenericSchema>(schema: T) => v.optional(schema, '');
 
@@ -94,6 +105,7 @@ export const CatalogueRowSchema = v.pipe(
       ),
     ),
     rtp: field(rtp),
+    max_multiplier: field(maxMultiplier),
     description_pt: field(optionalText('description_pt', 5000)),
     description_en: field(optionalText('description_en', 5000)),
     featured: field(flag('featured', false)),
@@ -124,6 +136,7 @@ export const CATALOGUE_COLUMNS = [
   'category_slug',
   'type',
   'rtp',
+  'max_multiplier',
   'description_pt',
   'description_en',
   'featured',

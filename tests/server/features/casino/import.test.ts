@@ -150,6 +150,28 @@ describe('importCatalogue', () => {
     expect((await tenantGames()).filter((r) => r.game.active)).toHaveLength(5);
   });
 
+  it('imports max_multiplier (empty = the type default) and refuses a non-whole or non-positive one', async () => {
+    const base = { providercode: 'mult-studio', provider_name: 'Mult Studio', image: '/m.png', category_slug: 'table-games', type: 'table' };
+    const text = JSON.stringify([
+      { ...base, game_id: 'm1', title: 'Roleta M', gamecode: 'roleta-m', max_multiplier: 36 },
+      { ...base, game_id: 'm2', title: 'Mesa M', gamecode: 'mesa-m', max_multiplier: '' },
+    ]);
+    await importCatalogue(h.db, { tenantId, text, format: 'json', replace: false });
+    const rows = (await tenantGames()).filter((r) => r.code === 'mult-studio').map((r) => [r.game.gameId, r.game.maxMultiplier]);
+    expect(rows).toEqual([['m1', 36], ['m2', null]]);
+    const bad = JSON.stringify([{ ...base, game_id: 'm3', title: 'X', gamecode: 'x-m', max_multiplier: 0 }]);
+    await expect(importCatalogue(h.db, { tenantId, text: bad, format: 'json', replace: false })).rejects.toMatchObject({
+      lines: ['line 1: max_multiplier must be a whole number from 1 to 10000000'],
+    });
+    const csv = 'game_id,title,gamecode,providercode,provider_name,image,category_slug,type,max_multiplier\nm4,Y,y-m,mult-studio,Mult Studio,/m.png,table-games,table,2.5';
+    await expect(importCatalogue(h.db, { tenantId, text: csv, format: 'csv', replace: false })).rejects.toMatchObject({
+      lines: ['line 2: max_multiplier must be a whole number such as 5000'],
+    });
+    // Out of the way of the tests that count this tenant's games.
+    const [studio] = await h.db.select().from(gameProviders).where(and(eq(gameProviders.tenantId, tenantId), eq(gameProviders.code, 'mult-studio')));
+    await h.db.delete(gameProviders).where(eq(gameProviders.id, studio!.id));
+  });
+
   it('refuses a gamecode another game_id of the provider already holds', async () => {
     const text = JSON.stringify([{ game_id: '9999', title: 'X', gamecode: 'fortuna-do-cerrado', providercode: 'ipe-studio', provider_name: 'Ipê Studio', image: '/x.png', category_slug: 'slots', type: 'slot' }]);
     await expect(importCatalogue(h.db, { tenantId, text, format: 'json', replace: false })).rejects.toMatchObject({
