@@ -95,7 +95,7 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
       openedBy.current = null;
       return;
     }
-    frameRef.current?.scrollIntoView({ block: 'nearest' });
+    frameRef.current?.scrollIntoView({ block: 'start' });
     closeRef.current?.focus({ preventScroll: true });
     const root = document.documentElement;
     root.classList.add('game-open');
