@@ -7,6 +7,7 @@ import { logLedgerEntry } from '../../wallet/ledger-log.ts';
 import { applyMovement, type MovementInput, type MovementResult } from '../../wallet/movement.ts';
 import { type LedgerEntryRow, ledgerEntries } from '../../wallet/schema.ts';
 import { getWallet } from '../../wallet/wallet.ts';
+import { recordPlayed } from '../played.ts';
 import { providerWins } from '../schema.ts';
 import { ProviderError } from './errors.ts';
 import { lockRound, openRound, roundMaxMultiplier, updateRound } from './rounds.ts';
@@ -101,6 +102,8 @@ export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger
         if (round.settledAt) throw new ProviderError('round_settled');
         const moved = await move(input);
         if (!moved.replayed) await updateRound(tx, round.id, { stake: BigInt(bet.amount) });
+        // A bet is a round placed: the game joins the player's recent games ("Jogado por último").
+        if (!moved.replayed && bet.gameId) await recordPlayed(tx, { tenantId: player.tenantId, userId: player.userId, providerCode: provider, game: bet.gameId });
         return answer(moved.wallet.balance, moved.replayed);
       });
     },

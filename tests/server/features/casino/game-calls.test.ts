@@ -181,6 +181,22 @@ describe('POST /games/url and recent games', () => {
     expect((recent.body.data as GameView[]).map((g) => g.gamecode)).toEqual(['game-21', 'game-7']);
   });
 
+  it('lists an aggregator game as recent from the player’s first bet through the seamless wallet, not from its launch', async () => {
+    const { createSeamlessWallet } = await import('../../../../server/features/casino/provider-wallet/service.ts');
+    const { applyMovement } = await import('../../../../server/features/wallet/movement.ts');
+    const { registerPlayer } = await import('../auth/helpers.ts');
+    const { token, user } = await registerPlayer(h, '+5511987650007', { host: SORTE });
+    const player = { tenantId: h.tenants.sorte, userId: user.id as number };
+    await applyMovement(h.db, { ...player, type: 'deposit', amount: 10_000, reference: 'recent-dep-1' });
+    const alpha = launcherRegistry({ code: 'alpha', launchUrl: () => Promise.resolve('https://alpha.example/play') });
+    await launchGame(h.db, alpha, { tenantId: h.tenants.sorte, gamecode: 'game-8', providerCode: 'alpha', userId: player.userId, demo: false, locale: 'pt' });
+    expect((await h.call('GET', '/games/recent', { host: SORTE, token })).body.total).toBe(0);
+    const wallet = createSeamlessWallet(h.db, 'alpha');
+    await wallet.bet(player, { roundId: 'recent-r1', transactionId: 'recent-t1', amount: 100, game: 'Game 8', gameId: 'g8' });
+    const recent = await h.call('GET', '/games/recent', { host: SORTE, token });
+    expect((recent.body.data as GameView[]).map((g) => g.gamecode)).toEqual(['game-8']);
+  });
+
   it('opens the house game in the page’s language: `lang`, else Accept-Language; another `lang` is refused', async () => {
     const byLang = await h.call('POST', '/games/url', { body: { game_id: 'dice', provider_code: 'house', demo: true, lang: 'en' } });
     expect(byLang).toMatchObject({ status: 200, body: { gameUrl: '/en/casino/play?game=dice&mode=demo' } });
