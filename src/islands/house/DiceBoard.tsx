@@ -19,10 +19,15 @@ export function DiceBoard({ round, locale, t, progress, won }: { round: HouseRou
   const target = formatHundredths(params.target, locale);
   const verdict = settled ? (won ? ' is-win' : ' is-loss') : '';
   return (
-    <div className={`house-dice-board${verdict}`} data-testid="dice-board" data-shown={shown} data-settled={settled || undefined}>
+    <div
+      className={`house-dice-board${verdict}`}
+      style={{ '--dice-target': `${params.target / 100}%` } as CSSProperties}
+      data-testid="dice-board"
+      data-shown={shown}
+      data-settled={settled || undefined}
+    >
       <div
         className={`house-dice-track house-dice-track--${params.direction}`}
-        style={{ '--dice-target': `${params.target / 100}%` } as CSSProperties}
         role="img"
         aria-label={t(params.direction === 'under' ? 'house.dice.trackUnder' : 'house.dice.trackOver', { target })}
       >
@@ -33,7 +38,7 @@ export function DiceBoard({ round, locale, t, progress, won }: { round: HouseRou
       </div>
       <div className="house-dice-scale" aria-hidden="true">
         <span>0</span>
-        <span>{t('house.dice.targetShort', { target })}</span>
+        <span className="house-dice-scale__target">{t('house.dice.targetShort', { target })}</span>
         <span>100</span>
       </div>
       <p className="house-big" aria-hidden={!settled || undefined}>

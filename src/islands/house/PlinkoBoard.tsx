@@ -50,12 +50,13 @@ export function PlinkoBoard({ round, locale, t, progress }: { round: HouseRoundV
       </g>
       {board.slots.map((centre, i) => {
         const multiplier = table[i] ?? 0;
-        const label = formatPayout(multiplier, locale);
+        // The board's labels drop the "×" (the table above has it) to stay legible on a phone.
+        const label = formatPayout(multiplier, locale).replace('×', '');
         const active = landed && i === slot;
         const width = PLINKO_GAP - 1.2;
         // Upright labels (16 rows) run along the box; flat ones fit its width.
         const room = upright ? board.slotHeight - 2 : width - 1;
-        const fontSize = Math.min(upright ? 5.2 : 3.6, room / (0.58 * label.length));
+        const fontSize = Math.min(upright ? 5.2 : 4.4, room / (0.58 * label.length));
         return (
           <g key={i} className={`plinko-slot plinko-slot--tier${plinkoSlotTier(multiplier)}`} data-testid="plinko-slot" data-slot={i} data-active={active || undefined}>
             <rect x={centre.x - width / 2} y={centre.y - board.slotHeight / 2} width={width} height={board.slotHeight} rx={1.4} />

@@ -60,7 +60,7 @@ export function plinkoPegCount(rows: number): number {
 
 /**
  * The ball's stops for a path: the drop point above the board, then atop the
- * peg it hits in each row, then the centre of its slot (path.length + 2
+ * peg it hits in each row, then resting on its slot (path.length + 2
  * points). The slot is the number of rights, as the server counts it.
  */
 export function plinkoBallStops(path: readonly ('L' | 'R')[]): Point[] {
@@ -72,7 +72,10 @@ export function plinkoBallStops(path: readonly ('L' | 'R')[]): Point[] {
     stops.push({ x: (rights - row / 2) * PLINKO_GAP, y: pegY(row) - lift });
     if (move === 'R') rights += 1;
   });
-  stops.push(plinkoBoard(rows).slots[rights]!);
+  // It comes to rest on the slot's box, not over its label.
+  const board = plinkoBoard(rows);
+  const slot = board.slots[rights]!;
+  stops.push({ x: slot.x, y: slot.y - board.slotHeight / 2 - PLINKO_BALL_RADIUS * 0.4 });
   return stops;
 }
 

@@ -110,12 +110,12 @@ describe('playing', () => {
     const round = await s.play();
     expect(plays(p.calls).map((c) => [c.path, c.body])).toEqual([['/house/dice/play', { amount: 123, demo: true, params: { target: 5000, direction: 'under' } }]]);
     const state = s.$play.get();
-    expect(state.status).toBe('done');
-    expect(state.status === 'done' && state.round).toEqual(round);
+    expect(state.status).toBe('revealing');
+    expect(state.status === 'revealing' && state.round).toEqual(round);
     expect(round).toMatchObject({ outcome: { game: 'dice', roll: 9999 }, multiplier: 50_000, payout: 617 });
   });
 
-  it('goes idle → playing → done and ignores a second play while one is in flight', async () => {
+  it('goes idle → playing → revealing → done and ignores a second play while one is in flight', async () => {
     const p = housePlatform();
     const s = await load();
     const seen: string[] = [];
@@ -123,8 +123,11 @@ describe('playing', () => {
     const first = s.play();
     const second = s.play();
     expect(await second).toBeNull();
-    await first;
-    expect(seen).toEqual(['idle', 'playing', 'done']);
+    const round = await first;
+    expect(seen).toEqual(['idle', 'playing', 'revealing']);
+    s.finishReveal(round!.id);
+    s.finishReveal(round!.id);
+    expect(seen).toEqual(['idle', 'playing', 'revealing', 'done']);
     expect(plays(p.calls)).toHaveLength(1);
   });
 
@@ -153,9 +156,53 @@ describe('playing', () => {
     s.setAmountText('1,00');
     const round = await s.play();
     expect(plays(p.calls)[0]!.body).toMatchObject({ demo: false, amount: 100 });
+    // Nothing tells the result while the board animates: the balance and the list wait for the reveal's end.
+    expect(s.$wallet.get()?.balance).toBe(10_000);
+    expect(s.$houseRounds.get().status === 'ready' && (s.$houseRounds.get() as { rounds: unknown[] }).rounds).toEqual([]);
+    s.finishReveal(round!.id + 1); // another round's end changes nothing
+    expect(s.$wallet.get()?.balance).toBe(10_000);
+    s.finishReveal(round!.id);
     expect(s.$wallet.get()).toEqual(p.wallet);
     const list = s.$houseRounds.get();
     expect(list.status === 'ready' && list.rounds.map((r) => r.id)).toEqual([round!.id]);
+    expect(s.$play.get()).toEqual({ status: 'done', round });
+  });
+
+  it('a play during a reveal ends it first (wallet, list, nonce) and keeps it on screen while the next round is in flight', async () => {
+    signedIn();
+    const p = housePlatform();
+    p.wallet = { balance: 9_900, balance_withdrawal: 9_900, deposit_count: 1 };
+    const s = await load();
+    await s.loadRounds();
+    await s.loadFairness();
+    s.setMode('real');
+    const first = await s.play();
+    p.wallet = { balance: 9_800, balance_withdrawal: 9_800, deposit_count: 1 };
+    const seen: unknown[] = [];
+    s.$play.listen((state) => seen.push(state));
+    const second = await s.play();
+    expect(seen[0]).toEqual({ status: 'done', round: first });
+    expect(seen[1]).toEqual({ status: 'playing', previous: first });
+    expect(s.$wallet.get()?.balance).toBe(9_900);
+    const list = s.$houseRounds.get();
+    expect(list.status === 'ready' && list.rounds.map((r) => r.id)).toEqual([first!.id]);
+    s.finishReveal(second!.id);
+    expect(s.$wallet.get()?.balance).toBe(9_800);
+    expect(s.$fairness.get()).toMatchObject({ state: { nonce: 2 } });
+    expect(plays(p.calls)).toHaveLength(2);
+  });
+
+  it('changing game or mode during a reveal ends it first', async () => {
+    signedIn();
+    const p = housePlatform();
+    p.wallet = { balance: 9_900, balance_withdrawal: 9_900, deposit_count: 1 };
+    const s = await load();
+    await s.loadRounds();
+    s.setMode('real');
+    await s.play();
+    s.selectGame('limbo');
+    expect(s.$wallet.get()?.balance).toBe(9_900);
+    expect(s.$play.get()).toEqual({ status: 'idle' });
   });
 
   it('moves the shown nonce on with each answered round of the same pair', async () => {
@@ -163,7 +210,8 @@ describe('playing', () => {
     const s = await load();
     await s.loadFairness();
     await s.play();
-    await s.play();
+    const second = await s.play();
+    s.finishReveal(second!.id);
     expect(s.$fairness.get()).toEqual({ status: 'ready', state: { server_seed_hash: HASH_A, client_seed: 'lucky', nonce: 2 } });
   });
 

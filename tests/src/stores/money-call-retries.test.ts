@@ -124,7 +124,7 @@ describe('one Idempotency-Key per click, reused on automatic retries', () => {
     h.setMode('real');
     h.setAmountText('1,00');
     expect((await h.play())?.id).toBe(100);
-    expect(h.$play.get()).toMatchObject({ status: 'done', round: { id: 100 } });
+    expect(h.$play.get()).toMatchObject({ status: 'revealing', round: { id: 100 } });
     await h.play();
     expectOneKeyPerClick(api.keys('POST /house/dice/play'), [2, 1]);
   });

@@ -1,0 +1,154 @@
+import { expect, type Page, test } from '@playwright/test';
+import { tenantUrl } from './helpers.ts';
+
+/**
+ * The house games look like games: Plinko draws its board and drops the ball
+ * along the round's path into the slot the server named; Dice and Limbo
+ * animate to their result; the words and the balance come at the end; with
+ * reduced motion the final state shows at once. A guest in demo mode, on a
+ * 390 px phone and on a desktop. Screenshots go to test-results/ (or E2E_SHOTS_DIR) for a look.
+ */
+
+interface PlayAnswer {
+  round: { id: number; outcome: { game: 'plinko'; path: ('L' | 'R')[]; slot: number } | { game: 'dice'; roll: number } | { game: 'limbo'; result: number } };
+}
+
+/** Where screenshots go: E2E_SHOTS_DIR when set (to keep them from other runs' clean-ups), else this test's output folder. */
+function shot(name: string): string {
+  const dir = process.env.E2E_SHOTS_DIR;
+  return dir ? `${dir}/${name}` : test.info().outputPath(name);
+}
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+] as const;
+
+/** Every value the ball's `data-stop` takes, recorded in the page from before the click. */
+async function recordBallStops(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { ballStops: string[] }).ballStops = seen;
+    new MutationObserver(() => {
+      const stop = document.querySelector('[data-testid="plinko-ball"]')?.getAttribute('data-stop');
+      if (stop && seen.at(-1) !== stop) seen.push(stop);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+async function playOnce(page: Page, game: string): Promise<PlayAnswer['round']> {
+  const answer = page.waitForResponse((r) => r.url().includes(`/api/house/${game}/play`));
+  await page.getByTestId('house-play').click();
+  return ((await (await answer).json()) as PlayAnswer).round;
+}
+
+async function noHorizontalScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.viewport.width} px`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('a guest drops a demo Plinko ball along the server\'s path into the slot it names; the words come when it lands', async ({ page }) => {
+      await page.goto(tenantUrl('localhost', '/casino/play?game=plinko&mode=demo'));
+      await expect(page.getByTestId('house-game')).toHaveAttribute('data-game', 'plinko');
+      await recordBallStops(page);
+      const round = await playOnce(page, 'plinko');
+      if (round.outcome.game !== 'plinko') throw new Error('not a plinko round');
+      const { path, slot } = round.outcome;
+      expect(path).toHaveLength(12);
+
+      const board = page.getByTestId('plinko-board');
+      await expect(board).toHaveAttribute('role', 'img');
+      await expect(board.locator('.plinko-peg')).toHaveCount(102); // 3 + 4 + … + 14
+      await expect(board.getByTestId('plinko-slot')).toHaveCount(13);
+      await expect(board.locator('[data-testid="plinko-slot"][data-active]')).toHaveAttribute('data-slot', String(slot));
+      await expect(page.getByTestId('house-result')).toHaveAttribute('data-revealed', 'true');
+      await expect(page.getByTestId('house-result-text')).toContainText(`A bola caiu na casa ${slot}`);
+      await expect(page.getByTestId('house-result-text')).toContainText(path.join(''));
+      // The ball went peg by peg: drop, one stop per row, then the slot.
+      const stops = await page.evaluate(() => (window as unknown as { ballStops: string[] }).ballStops);
+      expect(stops.map(Number)).toEqual(Array.from({ length: 14 }, (_, i) => i));
+      // The board fits the frame, and the round is listed with its verify link.
+      const box = (await board.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(size.viewport.width);
+      await noHorizontalScroll(page);
+      await expect(page.getByTestId('house-round').first()).toHaveAttribute('data-round-id', String(round.id));
+      await expect(page.getByTestId('house-round').first().locator('a')).toHaveAttribute('href', `/casino/fairness?round=${round.id}`);
+      await page.getByTestId('house-result').screenshot({ path: shot(`plinko-${size.name}-pt.png`) });
+      await page.screenshot({ path: shot(`plinko-${size.name}-pt-page.png`), fullPage: true });
+    });
+
+    test('Dice rolls to the server\'s roll and Limbo counts up to its result; keyboard play cuts an animation short', async ({ page }) => {
+      await page.goto(tenantUrl('localhost', '/casino/play?game=dice&mode=demo'));
+      await expect(page.getByTestId('house-game')).toHaveAttribute('data-game', 'dice');
+      const dice = await playOnce(page, 'dice');
+      if (dice.outcome.game !== 'dice') throw new Error('not a dice round');
+      await expect(page.getByTestId('dice-board')).toHaveAttribute('data-settled', 'true');
+      await expect(page.getByTestId('dice-board')).toHaveAttribute('data-shown', String(dice.outcome.roll));
+      await expect(page.getByTestId('house-result-text')).toContainText(/Você ganhou|Não foi dessa vez/);
+      await noHorizontalScroll(page);
+      await page.getByTestId('house-result').screenshot({ path: shot(`dice-${size.name}.png`) });
+
+      await page.getByRole('button', { name: 'Limbo' }).click();
+      await page.getByTestId('limbo-target').fill('1,5');
+      // Keyboard only: Enter on "Jogar", and Enter again while the first multiplier climbs.
+      await page.getByTestId('house-play').focus();
+      const answers: number[] = [];
+      page.on('response', (r) => {
+        if (r.url().includes('/api/house/limbo/play')) answers.push(r.status());
+      });
+      const first = page.waitForResponse((r) => r.url().includes('/api/house/limbo/play'));
+      await page.keyboard.press('Enter');
+      await first;
+      const second = page.waitForResponse((r) => r.url().includes('/api/house/limbo/play'));
+      await page.keyboard.press('Enter');
+      const limbo = ((await (await second).json()) as PlayAnswer).round;
+      if (limbo.outcome.game !== 'limbo') throw new Error('not a limbo round');
+      await expect(page.getByTestId('limbo-board')).toHaveAttribute('data-settled', 'true');
+      await expect(page.getByTestId('limbo-board')).toHaveAttribute('data-shown', String(limbo.outcome.result));
+      await expect(page.getByTestId('house-result')).toHaveAttribute('data-round-id', String(limbo.id));
+      await expect(page.getByTestId('house-play')).toBeFocused();
+      expect(answers).toEqual([200, 200]);
+      // Both rounds listed, each once: the first was cut short, not replayed.
+      await expect(page.getByTestId('house-round')).toHaveCount(3);
+      await page.getByTestId('house-result').screenshot({ path: shot(`limbo-${size.name}.png`) });
+    });
+  });
+}
+
+test.describe('with reduced motion', () => {
+  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', locale: 'en-US' });
+
+  test('the ball is in its slot at once, in English, with no stop in between', async ({ page }) => {
+    await page.goto(tenantUrl('localhost', '/en/casino/play?game=plinko&mode=demo'));
+    await expect(page.getByTestId('house-game')).toHaveAttribute('data-game', 'plinko');
+    await recordBallStops(page);
+    const round = await playOnce(page, 'plinko');
+    if (round.outcome.game !== 'plinko') throw new Error('not a plinko round');
+    await expect(page.getByTestId('house-result-text')).toContainText(`The ball landed in slot ${round.outcome.slot}`);
+    await expect(page.locator('[data-testid="plinko-slot"][data-active]')).toHaveAttribute('data-slot', String(round.outcome.slot));
+    expect(await page.evaluate(() => (window as unknown as { ballStops: string[] }).ballStops)).toEqual(['13']);
+    await expect(page.getByTestId('plinko-board').locator('title')).toHaveText('Plinko board: 12 rows, medium risk');
+    await noHorizontalScroll(page);
+    await page.getByTestId('house-result').screenshot({ path: shot('plinko-phone-en.png') });
+
+    // 16 rows: a larger board, still within the phone's width.
+    await page.getByTestId('plinko-rows').selectOption('16');
+    await page.getByTestId('plinko-risk').selectOption('high');
+    const big = await playOnce(page, 'plinko');
+    if (big.outcome.game !== 'plinko') throw new Error('not a plinko round');
+    await expect(page.getByTestId('plinko-board').locator('.plinko-peg')).toHaveCount(168);
+    await expect(page.locator('[data-testid="plinko-slot"][data-active]')).toHaveAttribute('data-slot', String(big.outcome.slot));
+    await noHorizontalScroll(page);
+    await page.getByTestId('house-result').screenshot({ path: shot('plinko16-phone-en.png') });
+    await page.screenshot({ path: shot('plinko16-phone-en-page.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Dice' }).click();
+    const dice = await playOnce(page, 'dice');
+    if (dice.outcome.game !== 'dice') throw new Error('not a dice round');
+    await expect(page.getByTestId('dice-board')).toHaveAttribute('data-shown', String(dice.outcome.roll));
+  });
+});
