@@ -114,6 +114,7 @@ for (const locale of ['pt', 'en'] as const) {
       await expect(play).toBeFocused();
       await expect(page.getByTestId('last-played')).toContainText('Dice');
       await expect(page.getByTestId('last-played').locator('a')).toHaveAttribute('href', `${prefix}/casino/house/dice`);
+      await page.screenshot({ path: `/tmp/game-page-${locale}-${device}-closed.png` });
     });
   }
 }
