@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api/errors.ts';
 import { newIdempotencyKey } from '../lib/api/idempotency-key.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { houseErrorMessage } from '../lib/house/errors.ts';
+import { holdWalletEvents, releaseWalletEvents } from '../lib/house/wallet-hold.ts';
 import { parseHundredths } from '../lib/house/format.ts';
 import { currentLocale } from '../lib/locale.ts';
 import { formatBRL } from '../lib/money-format.ts';
@@ -79,6 +80,7 @@ export function finishReveal(roundId?: number): void {
   const state = $play.get();
   if (state.status !== 'revealing' || (roundId !== undefined && state.round.id !== roundId)) return;
   if (state.wallet) applyWallet(state.wallet);
+  releaseWalletEvents();
   $play.set({ status: 'done', round: state.round });
   addRound(state.round);
   noteRoundPlayed(state.round);
@@ -207,6 +209,8 @@ export async function play(): Promise<HouseRoundView | null> {
   const game = $houseGame.get();
   const demo = $houseMode.get() === 'demo';
   $play.set({ status: 'playing', previous: shownRound($play.get()) });
+  // The platform's realtime BalanceUpdated may come before this answer: hold it from now (real money only moves money).
+  if (!demo) holdWalletEvents();
   try {
     const answer = await api.post<{ round: HouseRoundView; wallet?: WalletView }>(
       `/house/${game}/play`,
@@ -216,6 +220,7 @@ export async function play(): Promise<HouseRoundView | null> {
     $play.set({ status: 'revealing', round: answer.round, wallet: answer.wallet ?? null });
     return answer.round;
   } catch (error) {
+    releaseWalletEvents();
     showRefusal(error);
     return null;
   }

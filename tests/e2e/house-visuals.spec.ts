@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
+import { tenantApi } from './tenant-api.ts';
+import { payPixCharge } from './wallet-helpers.ts';
 
 /**
  * The house games look like games: Plinko draws its board and drops the ball
@@ -151,4 +154,46 @@ test.describe('with reduced motion', () => {
     if (dice.outcome.game !== 'dice') throw new Error('not a dice round');
     await expect(page.getByTestId('dice-board')).toHaveAttribute('data-shown', String(dice.outcome.roll));
   });
+});
+
+test('real money in the game page: the header balance around the frame moves only when the ball lands', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const player = await registerPlayer(request);
+  const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount: 10_000 }, token: player.token });
+  await payPixCharge(((await charge.json()) as { txid: string }).txid);
+  await startLoggedIn(page, player);
+  await page.goto(tenantUrl('localhost', '/casino/house/plinko'));
+  const header = page.getByTestId('header-balance');
+  await expect(header).toHaveText(/R\$\s?100,00/);
+  await page.getByTestId('game-play-real').click();
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  await expect(frame.getByTestId('house-game')).toHaveAttribute('data-game', 'plinko');
+  await expect(frame.getByTestId('house-play')).toBeVisible();
+  // Every change of the header's text, with its time; and the time the frame showed the result.
+  await page.evaluate(() => {
+    const changes: { at: number; text: string }[] = [];
+    (window as unknown as { headerChanges: typeof changes }).headerChanges = changes;
+    const node = document.querySelector('[data-testid="header-balance"]')!;
+    new MutationObserver(() => changes.push({ at: Date.now(), text: node.textContent ?? '' })).observe(node, { subtree: true, childList: true, characterData: true });
+  });
+  const playFrame = page.frames().find((f) => f.url().includes('/casino/play'))!;
+  await playFrame.evaluate(() => {
+    const w = window as unknown as { revealedAt?: number };
+    new MutationObserver(() => {
+      if (w.revealedAt === undefined && document.querySelector('[data-testid="house-result"][data-revealed="true"][data-round-id]')) w.revealedAt = Date.now();
+    }).observe(document.body, { subtree: true, attributes: true, childList: true });
+  });
+  await frame.getByTestId('house-amount').fill('1,00');
+  const answer = page.waitForResponse((r) => r.url().includes('/api/house/plinko/play'));
+  await frame.getByTestId('house-play').click();
+  const round = ((await (await answer).json()) as { round: { payout: number } }).round;
+  const expected = ((10_000 - 100 + round.payout) / 100).toFixed(2).replace('.', ',');
+  await expect(header).toHaveText(new RegExp(`R\\$\\s?${expected}`));
+  const revealedAt = await playFrame.evaluate(() => (window as unknown as { revealedAt?: number }).revealedAt);
+  expect(revealedAt).toBeDefined();
+  const changes = await page.evaluate(() => (window as unknown as { headerChanges: { at: number; text: string }[] }).headerChanges);
+  const moved = changes.filter((c) => !/100,00/.test(c.text));
+  expect(moved.length).toBeGreaterThan(0);
+  // A few milliseconds between two documents' events, never the ball's 1.5 s fall.
+  for (const change of moved) expect(change.at).toBeGreaterThanOrEqual(revealedAt! - 100);
 });

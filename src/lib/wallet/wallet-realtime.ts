@@ -2,6 +2,7 @@ import { RealtimeEvent } from '../../contract/realtime.ts';
 import type { WalletView } from '../../contract/wallet.ts';
 import { applyWallet } from '../../stores/wallet.ts';
 import { onUserChannel } from '../auth/user-realtime.ts';
+import { isWalletHoldKey, walletHoldMs } from '../house/wallet-hold.ts';
 
 /**
  * The wallet's realtime events on the player's private channel (spec
@@ -41,9 +42,40 @@ export function walletOfEvent(payload: unknown): WalletView | null {
   return { balance, balance_withdrawal, deposit_count };
 }
 
+/** The latest wallet received during a house-round hold (see `wallet-hold.ts`), applied when it ends. */
+let heldWallet: WalletView | null = null;
+let heldTimer: ReturnType<typeof setTimeout> | undefined;
+let listeningForRelease = false;
+
+function applyHeldWallet(): void {
+  clearTimeout(heldTimer);
+  heldTimer = undefined;
+  const wait = walletHoldMs();
+  if (wait > 0) {
+    heldTimer = setTimeout(applyHeldWallet, wait);
+    return;
+  }
+  const wallet = heldWallet;
+  heldWallet = null;
+  if (wallet) applyWallet(wallet);
+}
+
 export function receiveBalanceUpdated(payload: unknown): void {
   const wallet = walletOfEvent(payload);
-  if (wallet) applyWallet(wallet);
+  if (!wallet) return;
+  if (walletHoldMs() === 0 && !heldWallet) {
+    applyWallet(wallet);
+    return;
+  }
+  // A house round is being revealed: the balance waits for the ball to land.
+  heldWallet = wallet;
+  if (!listeningForRelease && typeof window !== 'undefined') {
+    listeningForRelease = true;
+    addEventListener('storage', (event: StorageEvent) => {
+      if (heldWallet && isWalletHoldKey(event.key)) applyHeldWallet();
+    });
+  }
+  applyHeldWallet();
 }
 
 export function receivePaymentApproved(payload: unknown): void {

@@ -161,7 +161,10 @@ describe('playing', () => {
     expect(s.$houseRounds.get().status === 'ready' && (s.$houseRounds.get() as { rounds: unknown[] }).rounds).toEqual([]);
     s.finishReveal(round!.id + 1); // another round's end changes nothing
     expect(s.$wallet.get()?.balance).toBe(10_000);
+    // The realtime BalanceUpdated of the round is held meanwhile (in this document and the page around the frame).
+    expect(localStorage.getItem('house-wallet-hold-until')).not.toBeNull();
     s.finishReveal(round!.id);
+    expect(localStorage.getItem('house-wallet-hold-until')).toBeNull();
     expect(s.$wallet.get()).toEqual(p.wallet);
     const list = s.$houseRounds.get();
     expect(list.status === 'ready' && list.rounds.map((r) => r.id)).toEqual([round!.id]);

@@ -80,6 +80,35 @@ describe('wallet realtime', () => {
     expect(rt.$wallet.get()).toEqual({ balance: 5_100, balance_withdrawal: 5_100, deposit_count: 1 });
   });
 
+  it('holds BalanceUpdated while a house round is revealed (set in another document), applies the latest at the release or the deadline', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const rt = await load();
+    const hold = await import('../../../../src/lib/house/wallet-hold.ts');
+    const connection = fakeEcho();
+    rt.bindWalletEvents(connection, 'universal.7');
+    const wallet = (balance: number) => ({ balance, balance_withdrawal: balance, deposit_count: 1 });
+
+    hold.holdWalletEvents();
+    connection.fire('universal.7', 'BalanceUpdated', { wallet: wallet(90) });
+    connection.fire('universal.7', 'BalanceUpdated', { wallet: wallet(80) });
+    expect(rt.$wallet.get()?.balance).toBe(100);
+    // The frame ends its reveal: the page around it hears the storage event.
+    hold.releaseWalletEvents();
+    dispatchEvent(new StorageEvent('storage', { key: 'house-wallet-hold-until' }));
+    expect(rt.$wallet.get()?.balance).toBe(80);
+
+    // A frame that never releases: the deadline applies it.
+    hold.holdWalletEvents();
+    connection.fire('universal.7', 'BalanceUpdated', { wallet: wallet(70) });
+    vi.advanceTimersByTime(hold.WALLET_HOLD_MAX_MS - 1);
+    expect(rt.$wallet.get()?.balance).toBe(80);
+    vi.advanceTimersByTime(1);
+    expect(rt.$wallet.get()?.balance).toBe(70);
+    // No hold: at once.
+    connection.fire('universal.7', 'BalanceUpdated', { wallet: wallet(60) });
+    expect(rt.$wallet.get()?.balance).toBe(60);
+  });
+
   it('PaymentApproved reaches every listener; a new sign-in binds the new connection once', async () => {
     const rt = await load();
     rt.startWalletRealtime();
