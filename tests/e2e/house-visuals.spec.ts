@@ -75,6 +75,8 @@ for (const size of SIZES) {
       const stops = await page.evaluate(() => (window as unknown as { ballStops: string[] }).ballStops);
       expect(stops.map(Number)).toEqual(Array.from({ length: 14 }, (_, i) => i));
       // The board fits the frame, and the round is listed with its verify link.
+      // Seen landing: the board is brought into view under the bet form on a phone.
+      await expect(board).toBeInViewport({ ratio: 0.99 });
       const box = (await board.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(size.viewport.width);
       await noHorizontalScroll(page);

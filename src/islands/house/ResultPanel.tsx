@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
 import type { HouseRoundView } from '../../contract/casino.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { formatMultiplier } from '../../lib/house/format.ts';
@@ -8,7 +9,7 @@ import { finishReveal } from '../../stores/house.ts';
 import { DiceBoard } from './DiceBoard.tsx';
 import { LimboBoard } from './LimboBoard.tsx';
 import { PlinkoBoard } from './PlinkoBoard.tsx';
-import { useReveal } from './use-reveal.ts';
+import { prefersReducedMotion, useReveal } from './use-reveal.ts';
 
 /** How long a round's animation runs. */
 function revealMs(round: HouseRoundView | null): number {
@@ -36,6 +37,14 @@ export function ResultPanel({ t, locale, round, revealing }: { t: TFunction; loc
   const progress = useReveal(roundId, revealMs(round), revealing, () => {
     if (roundId !== null) finishReveal(roundId);
   });
+  // On a phone the board sits under the bet form: bring it into view so the ball is seen landing (the focus stays on "Jogar").
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const node = section.current;
+    if (!revealing || !node || typeof node.scrollIntoView !== 'function') return;
+    const box = node.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > innerHeight) node.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [roundId, revealing]);
   if (!round) {
     return (
       <section className="house-result house-result--empty" data-testid="house-result" aria-live="polite">
@@ -47,6 +56,7 @@ export function ResultPanel({ t, locale, round, revealing }: { t: TFunction; loc
   const outcome = revealing ? '' : won ? ' house-result--win' : ' house-result--loss';
   return (
     <section
+      ref={section}
       className={`house-result${outcome}`}
       data-testid="house-result"
       data-round-id={round.id}
