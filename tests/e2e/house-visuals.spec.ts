@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
@@ -151,6 +152,10 @@ test.describe('with reduced motion', () => {
     await page.getByTestId('house-result').screenshot({ path: shot('plinko16-phone-en.png') });
     await page.screenshot({ path: shot('plinko16-phone-en-page.png'), fullPage: true });
 
+    // The result panel (board, words, terms) has no serious or critical axe violation.
+    const axe = await new AxeBuilder({ page }).include('[data-testid="house-result"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
     await page.getByRole('button', { name: 'Dice' }).click();
     const dice = await playOnce(page, 'dice');
     if (dice.outcome.game !== 'dice') throw new Error('not a dice round');
@@ -198,4 +203,25 @@ test('real money in the game page: the header balance around the frame moves onl
   expect(moved.length).toBeGreaterThan(0);
   // A few milliseconds between two documents' events, never the ball's 1.5 s fall.
   for (const change of moved) expect(change.at).toBeGreaterThanOrEqual(revealedAt! - 100);
+});
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 }, reducedMotion: 'reduce' });
+
+  test('the 16-row board and the dice track fit without horizontal scroll', async ({ page }) => {
+    await page.goto(tenantUrl('localhost', '/casino/play?game=plinko&mode=demo'));
+    await expect(page.getByTestId('house-game')).toHaveAttribute('data-game', 'plinko');
+    await page.getByTestId('plinko-rows').selectOption('16');
+    const round = await playOnce(page, 'plinko');
+    if (round.outcome.game !== 'plinko') throw new Error('not a plinko round');
+    await expect(page.locator('[data-testid="plinko-slot"][data-active]')).toHaveAttribute('data-slot', String(round.outcome.slot));
+    expect((await page.getByTestId('plinko-board').boundingBox())!.width).toBeLessThanOrEqual(320);
+    await noHorizontalScroll(page);
+    await page.getByTestId('house-result').screenshot({ path: shot('plinko16-320.png') });
+    await page.getByRole('button', { name: 'Dice' }).click();
+    await playOnce(page, 'dice');
+    await expect(page.getByTestId('dice-board')).toHaveAttribute('data-settled', 'true');
+    await noHorizontalScroll(page);
+    await page.getByTestId('house-result').screenshot({ path: shot('dice-320.png') });
+  });
 });
