@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { getConfig } from '../../../server/config.ts';
 import { type RunningPlatform, startPlatform } from '../../../server/main.ts';
+import { freePort } from '../../../scripts/free-port.ts';
 
 /**
  * The platform as `npm start` runs it (HTTP server, sandbox PSP delivering
@@ -10,14 +10,7 @@ import { type RunningPlatform, startPlatform } from '../../../server/main.ts';
  */
 
 /** A port free right now: the sandbox's webhook URL is derived from PORT, so it must be known before start. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };
 
 /** Starts the platform on 127.0.0.1:`port` (realtime on a random port, sites not built) with DEV_OUTBOX on; `env` adds or overrides. */
 export async function startTestPlatform(port: number, env: Record<string, string>): Promise<RunningPlatform> {

@@ -1,14 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer, type AddressInfo } from 'node:net';
-
-/** A port free right now on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { connect } from 'node:net';
+import { freePort } from '../../../../../scripts/free-port.ts';
 
 /** Resolves once something accepts TCP connections on `port`. */
 async function listening(port: number, child: ChildProcess): Promise<void> {
