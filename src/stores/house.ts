@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import type { DiceParams, HouseGame, HouseParams, HouseRoundView, PlinkoParams } from '../contract/casino.ts';
 import { HOUSE_MAX_BET, HOUSE_MIN_BET } from '../contract/house.ts';
 import type { WalletView } from '../contract/wallet.ts';
@@ -55,6 +55,17 @@ export const $dice = atom<DiceParams>(DEFAULT_DICE);
 /** The limbo target as typed ("2,00"); parsed on every change into `$limboTarget`. */
 export const $limboText = atom('2,00');
 export const $limboTarget = atom<number | null>(DEFAULT_LIMBO_TARGET);
+
+/** The page's locale; Portuguese where there is no page (stores tested without a DOM). */
+const pageLocale = () => (typeof document === 'undefined' ? 'pt' : currentLocale());
+
+// The defaults above are typed Brazilian style; on an English page the untouched ones read "1.00" and "2.00".
+onMount($amountText, () => {
+  if (pageLocale() === 'en' && $amountText.get() === formatReaisInput(DEFAULT_AMOUNT)) $amountText.set(formatReaisInput(DEFAULT_AMOUNT, 'en'));
+});
+onMount($limboText, () => {
+  if (pageLocale() === 'en' && $limboText.get() === '2,00') $limboText.set('2.00');
+});
 export const $plinko = atom<PlinkoParams>(DEFAULT_PLINKO);
 /** A params problem (the site's own range check or the platform's 422 `params.*`). */
 export const $paramsIssue = atom<Message | null>(null);
@@ -125,7 +136,7 @@ export function scaleAmount(factor: 0.5 | 2): void {
   const centavos = parseReais($amountText.get()) ?? DEFAULT_AMOUNT;
   const scaled = factor === 2 ? centavos * 2 : Math.floor(centavos / 2);
   const next = Math.min(HOUSE_MAX_BET, Math.max(HOUSE_MIN_BET, scaled));
-  setAmountText(formatReaisInput(next));
+  setAmountText(formatReaisInput(next, pageLocale()));
 }
 
 /** Dice target in hundredths, kept within 2.00 … 98.00. */

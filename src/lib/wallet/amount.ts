@@ -1,4 +1,5 @@
 import { MAX_AMOUNT_CENTAVOS } from '../../contract/money.ts';
+import type { Locale } from '../../contract/tenant-bundle.ts';
 
 /**
  * Amount inputs in reais ↔ integer centavos, by string arithmetic only (no
@@ -67,14 +68,16 @@ export function parseReais(text: string): number | null {
 }
 
 /**
- * Integer centavos → the text an amount input shows, Brazilian style without
- * the currency (`123456` → `"1.234,56"`, `5000` → `"50,00"`); parseReais reads
- * it back to the same number. Non-integers and negatives are programming
+ * Integer centavos → the text an amount input shows, without the currency, in
+ * the page's style: Brazilian by default (`123456` → `"1.234,56"`, `5000` →
+ * `"50,00"`), English for `en` (`"1,234.56"`, `"50.00"`); parseReais reads
+ * either back to the same number. Non-integers and negatives are programming
  * errors and throw.
  */
-export function formatReaisInput(centavos: number): string {
+export function formatReaisInput(centavos: number, locale: Locale = 'pt'): string {
   if (!Number.isSafeInteger(centavos) || centavos < 0) throw new RangeError(`formatReaisInput: ${centavos} is not whole centavos`);
+  const [group, decimal] = locale === 'en' ? [',', '.'] : ['.', ','];
   const text = String(centavos).padStart(3, '0');
-  const whole = text.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${whole},${text.slice(-2)}`;
+  const whole = text.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${whole}${decimal}${text.slice(-2)}`;
 }

@@ -40,6 +40,12 @@ describe('parseReais', () => {
 });
 
 describe('formatReaisInput', () => {
+  it('writes English style for English pages, which parseReais reads back', () => {
+    expect(formatReaisInput(123456, 'en')).toBe('1,234.56');
+    expect(formatReaisInput(100, 'en')).toBe('1.00');
+    for (let c = 0; c < 20_000; c += 7) expect(parseReais(formatReaisInput(c, 'en'))).toBe(c);
+  });
+
   it.each([
     [0, '0,00'],
     [5, '0,05'],
