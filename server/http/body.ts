@@ -22,10 +22,9 @@ export function parseJsonText<S extends v.GenericSchema>(raw: string, schema: S)
   } catch {
     throw new BadRequestError('invalid_json', { message: INVALID_JSON });
   }
-  const result = v.safeParse(schema, body);
-  if (!result.success) throw new v.ValiError(result.issues);
+  const output = v.parse(schema, body);
   assertNoControlChars(body);
-  return result.output;
+  return output;
 }
 
 /**
