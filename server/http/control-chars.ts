@@ -20,10 +20,6 @@ const LINE_CONTROL = /[\u0000-\u001F\u007F]/;
 /** Half of a surrogate pair without its other half: not Unicode text, JSON may still carry it escaped. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function badText(text: string): boolean {
-  return TEXT_CONTROL.test(text) || LONE_SURROGATE.test(text);
-}
-
 export const CONTROL_CHARS_MESSAGE: LocalizedText = {
   pt: 'A requisição contém caracteres de controle não permitidos.',
   en: 'The request contains control characters that are not allowed.',
@@ -31,7 +27,7 @@ export const CONTROL_CHARS_MESSAGE: LocalizedText = {
 
 /** Whether `text` holds a control character other than tab, line feed or carriage return, or a lone surrogate. */
 export function hasControlChars(text: string): boolean {
-  return badText(text);
+  return TEXT_CONTROL.test(text) || LONE_SURROGATE.test(text);
 }
 
 /**
@@ -45,13 +41,13 @@ export function findControlChars(value: unknown, root = 'body'): string | null {
   while (stack.length > 0) {
     const { value: node, path } = stack.pop()!;
     if (typeof node === 'string') {
-      if (badText(node)) return path ?? root;
+      if (hasControlChars(node)) return path ?? root;
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => stack.push({ value: item, path: path === null ? String(i) : `${path}.${i}` }));
     } else if (node !== null && typeof node === 'object') {
       for (const [key, item] of Object.entries(node)) {
         const itemPath = path === null ? key : `${path}.${key}`;
-        if (badText(key)) return itemPath;
+        if (hasControlChars(key)) return itemPath;
         stack.push({ value: item, path: itemPath });
       }
     }
@@ -86,7 +82,8 @@ function decoded(text: string): string {
 function requestControlChars(url: URL, headers: Headers): string | null {
   if (LINE_CONTROL.test(decoded(url.pathname))) return 'path';
   for (const [name, value] of url.searchParams) {
-    if (LINE_CONTROL.test(name) || LINE_CONTROL.test(value)) return LINE_CONTROL.test(name) ? 'query' : `query.${name}`;
+    if (LINE_CONTROL.test(name)) return 'query';
+    if (LINE_CONTROL.test(value)) return `query.${name}`;
   }
   for (const [name, value] of headers) {
     // HTTP allows tab inside a header value; nothing else below space.
