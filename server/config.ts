@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DEVELOPMENT_DEFAULTS, describeGaps, type ProductionGap, productionGaps } from './config-production.ts';
+import { type ConfigValues, DEVELOPMENT_DEFAULTS, describeGaps, type ProductionGap, productionGaps } from './config-production.ts';
 
 /**
  * Platform configuration, read once at start from the environment.
@@ -471,7 +471,7 @@ export function getConfig(env: NodeJS.ProcessEnv): Config {
   return { production, productionGaps: gaps, ...values };
 }
 
-function readValues(p: Parsed, production: boolean): Omit<Config, 'production' | 'productionGaps'> {
+function readValues(p: Parsed, production: boolean): ConfigValues {
   return {
     port: p.PORT,
     host: p.HOST,
