@@ -3,27 +3,13 @@ import { useEffect, useRef } from 'react';
 import type { HouseRoundView } from '../../contract/casino.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { formatMultiplier } from '../../lib/house/format.ts';
-import { DICE_REVEAL_MS, limboRevealMs, plinkoRevealMs } from '../../lib/house/reveal.ts';
+import { revealMs } from '../../lib/house/reveal.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import { finishReveal } from '../../stores/house.ts';
 import { DiceBoard } from './DiceBoard.tsx';
 import { LimboBoard } from './LimboBoard.tsx';
 import { PlinkoBoard } from './PlinkoBoard.tsx';
 import { prefersReducedMotion, useReveal } from './use-reveal.ts';
-
-/** How long a round's animation runs. */
-function revealMs(round: HouseRoundView | null): number {
-  switch (round?.outcome.game) {
-    case 'dice':
-      return DICE_REVEAL_MS;
-    case 'limbo':
-      return limboRevealMs(round.outcome.result);
-    case 'plinko':
-      return plinkoRevealMs(round.outcome.path.length);
-    default:
-      return 0;
-  }
-}
 
 /**
  * The last round as the platform answered it: the game's board animating to
@@ -34,7 +20,7 @@ function revealMs(round: HouseRoundView | null): number {
  */
 export function ResultPanel({ t, locale, round, revealing }: { t: TFunction; locale: Locale; round: HouseRoundView | null; revealing: boolean }) {
   const roundId = round?.id ?? null;
-  const progress = useReveal(roundId, revealMs(round), revealing, () => {
+  const progress = useReveal(roundId, revealMs(round?.outcome), revealing, () => {
     if (roundId !== null) finishReveal(roundId);
   });
   // On a phone the board sits under the bet form: bring it into view so the ball is seen landing (the focus stays on "Jogar").

@@ -9,13 +9,13 @@
  */
 
 export const PLINKO_GAP = 10;
-export const PLINKO_ROW_HEIGHT = 9;
+const PLINKO_ROW_HEIGHT = 9;
 export const PLINKO_PEG_RADIUS = 1.3;
 export const PLINKO_BALL_RADIUS = 2.6;
 /** Room above the first row for the ball's drop. */
 const TOP = 8;
 /** Height of the slot boxes under the last row; 16-row boards write their labels upright in taller boxes. */
-export function plinkoSlotHeight(rows: number): number {
+function plinkoSlotHeight(rows: number): number {
   return rows >= 16 ? 17 : 9;
 }
 

@@ -1,3 +1,5 @@
+import type { HouseOutcome } from '../../contract/casino.ts';
+
 /**
  * Timing of the result animations of the house games. The outcome is the
  * server's and already decided; these only say how much of it to show at a
@@ -5,8 +7,8 @@
  */
 
 /** Milliseconds a ball spends between two stops. */
-export const PLINKO_STEP_MS = 110;
-export const DICE_REVEAL_MS = 900;
+const PLINKO_STEP_MS = 110;
+const DICE_REVEAL_MS = 900;
 
 /** Plinko: one step per row, plus the drop and the landing. */
 export function plinkoRevealMs(rows: number): number {
@@ -21,7 +23,7 @@ export function plinkoStop(rows: number, progress: number): number {
 }
 
 /** Ease-out (cubic): fast start, slow finish — a die rolling to rest. */
-export function easeOut(progress: number): number {
+function easeOut(progress: number): number {
   const p = Math.min(1, Math.max(0, progress));
   return 1 - (1 - p) ** 3;
 }
@@ -47,4 +49,18 @@ export function limboShown(result: number, progress: number): number {
   const p = Math.max(0, progress);
   const value = 10_000 * (result / 10_000) ** p;
   return Math.min(result, Math.max(10_000, Math.floor(value / 100) * 100));
+}
+
+/** How long the animation of `outcome` runs (0: nothing to animate). */
+export function revealMs(outcome: HouseOutcome | undefined): number {
+  switch (outcome?.game) {
+    case 'dice':
+      return DICE_REVEAL_MS;
+    case 'limbo':
+      return limboRevealMs(outcome.result);
+    case 'plinko':
+      return plinkoRevealMs(outcome.path.length);
+    default:
+      return 0;
+  }
 }
