@@ -8,7 +8,7 @@ import { applyMovement, type MovementInput, type MovementResult } from '../../wa
 import { type LedgerEntryRow, ledgerEntries } from '../../wallet/schema.ts';
 import { getWallet } from '../../wallet/wallet.ts';
 import { recordPlayed } from '../played.ts';
-import { providerWins } from '../schema.ts';
+import { type ProviderWinRow, providerWins } from '../schema.ts';
 import { ProviderError } from './errors.ts';
 import { lockRound, openRound, roundMaxMultiplier, updateRound } from './rounds.ts';
 import type { ProviderAnswer, ProviderPlayer, SeamlessWallet } from './types.ts';
@@ -126,10 +126,7 @@ export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger
           metadata: { game: round.game, provider, round_id: win.roundId },
         };
         if (win.amount > 0 && (await ledgerEntry(tx, player, 'win', reference))) return answer((await move(input)).wallet.balance, true);
-        const [held] = await tx
-          .select()
-          .from(providerWins)
-          .where(and(eq(providerWins.tenantId, player.tenantId), eq(providerWins.provider, provider), eq(providerWins.transactionId, win.transactionId)));
+        const held = await heldWin(tx, player.tenantId, win.transactionId);
         if (held) {
           if (held.userId !== player.userId || held.amount !== BigInt(win.amount)) throw new ProviderError('reference_conflict');
           return {
@@ -211,20 +208,19 @@ export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger
 
   /** A rollback of a win that was held, not credited: the hold is closed (`rolled_back`) and nothing moves. */
   async function rollbackHeldWin(tx: Db, player: ProviderPlayer, transactionId: string): Promise<ProviderAnswer> {
-    const [held] = await tx
+    const held = await heldWin(tx, player.tenantId, transactionId, { lock: true });
+    if (!held || held.userId !== player.userId) throw new ProviderError('transaction_not_found');
+    if (held.status === 'held') await tx.update(providerWins).set({ status: 'rolled_back', reviewedAt: now() }).where(eq(providerWins.id, held.id));
+    return answer(await currentBalance(tx, player), held.status !== 'held');
+  }
+
+  /** This provider's held win of `transactionId` in the tenant (whoever's: callers check the player), or null. */
+  async function heldWin(tx: Db, tenantId: number, transactionId: string, opts: { lock?: boolean } = {}): Promise<ProviderWinRow | null> {
+    const query = tx
       .select()
       .from(providerWins)
-      .where(
-        and(
-          eq(providerWins.tenantId, player.tenantId),
-          eq(providerWins.userId, player.userId),
-          eq(providerWins.provider, provider),
-          eq(providerWins.transactionId, transactionId),
-        ),
-      )
-      .for('update');
-    if (!held) throw new ProviderError('transaction_not_found');
-    if (held.status === 'held') await tx.update(providerWins).set({ status: 'rolled_back', reviewedAt: now() }).where(eq(providerWins.id, held.id));
-    return answer((await getWallet(tx, player.tenantId, player.userId))?.balance ?? 0n, held.status !== 'held');
+      .where(and(eq(providerWins.tenantId, tenantId), eq(providerWins.provider, provider), eq(providerWins.transactionId, transactionId)));
+    const [row] = opts.lock ? await query.for('update') : await query;
+    return row ?? null;
   }
 }
