@@ -33,11 +33,8 @@ export async function isTenantOrigin(deps: { db: Db; config: Config }, origin: s
   if (!domain) return false;
   const tenant = await findTenantCached(deps.db, domain);
   if (!tenant) return false;
-  try {
-    return new URL(origin).origin === tenantOrigin(deps.config, tenant.domain);
-  } catch {
-    return false;
-  }
+  // domainFromOrigin parsed `origin` already: it is a URL.
+  return new URL(origin).origin === tenantOrigin(deps.config, tenant.domain);
 }
 
 /**
