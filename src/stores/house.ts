@@ -1,6 +1,7 @@
 import { atom, computed, onMount } from 'nanostores';
 import type { DiceParams, HouseGame, HouseParams, HouseRoundView, PlinkoParams } from '../contract/casino.ts';
 import { HOUSE_MAX_BET, HOUSE_MIN_BET } from '../contract/house.ts';
+import type { Locale } from '../contract/tenant-bundle.ts';
 import type { WalletView } from '../contract/wallet.ts';
 import { api } from '../lib/api/client.ts';
 import { ApiError } from '../lib/api/errors.ts';
@@ -8,7 +9,7 @@ import { newIdempotencyKey } from '../lib/api/idempotency-key.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { houseErrorMessage } from '../lib/house/errors.ts';
 import { holdWalletEvents, releaseWalletEvents } from '../lib/house/wallet-hold.ts';
-import { parseHundredths } from '../lib/house/format.ts';
+import { formatHundredths, parseHundredths } from '../lib/house/format.ts';
 import { currentLocale } from '../lib/locale.ts';
 import { formatBRL } from '../lib/money-format.ts';
 import type { HouseMode } from '../lib/house/query.ts';
@@ -49,11 +50,15 @@ export const DEFAULT_PLINKO: PlinkoParams = { rows: 12, risk: 'medium' };
 
 export const $houseGame = atom<HouseGame>('dice');
 export const $houseMode = atom<HouseMode>('demo');
-export const $amountText = atom(formatReaisInput(DEFAULT_AMOUNT));
+/** The stake and the limbo target as typed before the player touches them, in the style of `locale`. */
+const defaultAmountText = (locale: Locale) => formatReaisInput(DEFAULT_AMOUNT, locale);
+const defaultLimboText = (locale: Locale) => formatHundredths(DEFAULT_LIMBO_TARGET / 100, locale);
+
+export const $amountText = atom(defaultAmountText('pt'));
 export const $amountIssue = atom<Message | null>(null);
 export const $dice = atom<DiceParams>(DEFAULT_DICE);
 /** The limbo target as typed ("2,00"); parsed on every change into `$limboTarget`. */
-export const $limboText = atom('2,00');
+export const $limboText = atom(defaultLimboText('pt'));
 export const $limboTarget = atom<number | null>(DEFAULT_LIMBO_TARGET);
 
 /** The page's locale; Portuguese where there is no page (stores tested without a DOM). */
@@ -61,10 +66,10 @@ const pageLocale = () => (typeof document === 'undefined' ? 'pt' : currentLocale
 
 // The defaults above are typed Brazilian style; on an English page the untouched ones read "1.00" and "2.00".
 onMount($amountText, () => {
-  if (pageLocale() === 'en' && $amountText.get() === formatReaisInput(DEFAULT_AMOUNT)) $amountText.set(formatReaisInput(DEFAULT_AMOUNT, 'en'));
+  if ($amountText.get() === defaultAmountText('pt')) $amountText.set(defaultAmountText(pageLocale()));
 });
 onMount($limboText, () => {
-  if (pageLocale() === 'en' && $limboText.get() === '2,00') $limboText.set('2.00');
+  if ($limboText.get() === defaultLimboText('pt')) $limboText.set(defaultLimboText(pageLocale()));
 });
 export const $plinko = atom<PlinkoParams>(DEFAULT_PLINKO);
 /** A params problem (the site's own range check or the platform's 422 `params.*`). */
