@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { VALIDATION_KEYS } from '../../../src/contract/validation/keys.ts';
-import type { WithdrawalStatusCode } from '../../../src/contract/wallet.ts';
+import { PageQuerySchema, type WithdrawalStatusCode } from '../../../src/contract/wallet.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { parseJsonText } from '../../http/body.ts';
 import type { WithdrawalsDeps } from '../withdrawals/deps.ts';
@@ -10,7 +9,7 @@ import { approveWithdrawal, rejectWithdrawal } from '../withdrawals/review.ts';
 
 const ListQuery = v.object({
   status: v.optional(v.pipe(v.string(), v.regex(/^[0-5]$/, 'must be a status code from 0 to 5'), v.transform((s) => Number(s) as WithdrawalStatusCode))),
-  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, VALIDATION_KEYS.generic), v.transform(Number)), '1'),
+  ...PageQuerySchema.entries,
 });
 const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'must be a withdrawal id'), v.transform(Number));
 const RejectBody = v.object({ reason: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(500, 'must be at most 500 characters'))) });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { VALIDATION_KEYS } from '../../../../src/contract/validation/keys.ts';
+import { PageQuerySchema } from '../../../../src/contract/wallet.ts';
 import type { Db } from '../../../db/open.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { requireOperator } from '../../operator/auth.ts';
@@ -10,7 +10,7 @@ import { type ProviderEventsDeps, publishProviderMovement } from './publish.ts';
 
 const ListQuery = v.object({
   status: v.optional(v.picklist(PROVIDER_WIN_STATUSES, `must be one of ${PROVIDER_WIN_STATUSES.join(', ')}`)),
-  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, VALIDATION_KEYS.generic), v.transform(Number)), '1'),
+  ...PageQuerySchema.entries,
 });
 const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'must be a held win id'), v.transform(Number));
 
