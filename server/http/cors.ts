@@ -28,7 +28,7 @@ export const CORS_EXPOSED_HEADERS = ['X-Request-Id'];
  * SITE_ORIGIN_PORT, see tenantOrigin). `null`, unknown hosts and a tenant's
  * host on another scheme or port are not.
  */
-export async function isTenantOrigin(deps: { db: Db; config: Config }, origin: string): Promise<boolean> {
+async function isTenantOrigin(deps: { db: Db; config: Config }, origin: string): Promise<boolean> {
   const domain = domainFromOrigin(origin);
   if (!domain) return false;
   const tenant = await findTenantCached(deps.db, domain);

@@ -37,7 +37,7 @@ const lastPurge = new WeakMap<Db, number>();
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** JSON with object keys sorted, so two equal requests hash alike whatever their key order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
@@ -54,7 +54,7 @@ export function canonicalJson(value: unknown): string {
  * The request's `Idempotency-Key`, or undefined without one.
  * @throws BadRequestError 400 'invalid_idempotency_key' unless 1–255 visible ASCII characters.
  */
-export function readIdempotencyKey(c: Context): string | undefined {
+function readIdempotencyKey(c: Context): string | undefined {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return undefined;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequestError('invalid_idempotency_key', { message: IDEMPOTENCY_MESSAGES.invalidKey });

@@ -56,7 +56,7 @@ function jsonBlock(tags: ScriptTag[], id: string): Record<string, unknown> | nul
 }
 
 /** The http(s) origin of `url`, or null for anything else (relative paths, other schemes, garbage). */
-export function httpOrigin(url: unknown): string | null {
+function httpOrigin(url: unknown): string | null {
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return null;
   try {
     return new URL(url).origin;
