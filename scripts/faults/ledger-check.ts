@@ -21,6 +21,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/open.ts';
+import { fmt } from '../bench/load.ts';
 
 /** A provider wallet call as its sender saw it end. */
 export interface ExpectedProviderMovement {
@@ -219,10 +220,8 @@ async function checkProviderMovements(db: Db, expected: ExpectedProviderMovement
 
 /** 123456 → "R$ 1,234.56" (figures for people). */
 function centavosText(centavos: string): string {
-  const n = BigInt(centavos);
-  const sign = n < 0n ? '-' : '';
-  const abs = n < 0n ? -n : n;
-  return `${sign}R$ ${(abs / 100n).toLocaleString('en-US')}.${String(abs % 100n).padStart(2, '0')}`;
+  const n = Number(centavos);
+  return `${n < 0 ? '-' : ''}R$ ${fmt(Math.abs(n) / 100, 2)}`;
 }
 
 /** Prints the figures and every mismatch; answers true when the books balance. */

@@ -35,6 +35,13 @@ interface Seen {
   database?: string;
 }
 
+/** "3×503, 1×no answer": how often each label occurs, in first-seen order; "none" for an empty list. */
+function countText(labels: string[]): string {
+  const counts = new Map<string, number>();
+  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  return [...counts].map(([label, n]) => `${n}×${label}`).join(', ') || 'none';
+}
+
 export async function postgresRestartScenario({ log }: ScenarioContext): Promise<Finding[]> {
   const pg = await privatePostgres();
   if (!pg) return [finding(SCENARIO, 'private PostgreSQL', 'Debian PostgreSQL binaries or the postgres user missing: skipped', false)];
@@ -126,11 +133,7 @@ export async function postgresRestartScenario({ log }: ScenarioContext): Promise
 
     const outage = seen.filter((s) => s.at > stoppedAt + GRACE_MS && s.at <= backAt);
     const failures = outage.filter((s) => s.status < 200 || s.status >= 300);
-    const by = (list: Seen[]) => {
-      const counts = new Map<number, number>();
-      for (const s of list) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
-      return [...counts].sort((a, b) => a[0] - b[0]).map(([status, k]) => `${k}×${status === 0 ? 'no answer' : status}`).join(', ') || 'none';
-    };
+    const by = (list: Seen[]) => countText([...list].sort((a, b) => a.status - b.status).map((s) => (s.status === 0 ? 'no answer' : String(s.status))));
     const non503 = failures.filter((s) => s.status !== 503);
     findings.push(
       finding(
@@ -162,11 +165,7 @@ export async function postgresRestartScenario({ log }: ScenarioContext): Promise
       // Judged by its database check: the other checks (the sites this node does not build, say) are not this scenario's.
       const during = ready.filter((s) => s.at > stoppedAt + 2000 && s.at <= backAt);
       const lastReady = ready.filter((s) => s.at > endAt - 3000);
-      const dbText = (list: Seen[]) => {
-        const counts = new Map<string, number>();
-        for (const s of list) counts.set(`${s.status} database ${s.database ?? '?'}`, (counts.get(`${s.status} database ${s.database ?? '?'}`) ?? 0) + 1);
-        return [...counts].map(([k, n]) => `${n}×${k}`).join(', ') || 'none';
-      };
+      const dbText = (list: Seen[]) => countText(list.map((s) => `${s.status} database ${s.database ?? '?'}`));
       findings.push(
         finding(
           SCENARIO,

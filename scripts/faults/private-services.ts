@@ -11,8 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../free-port.ts';
 
-export { freePort };
-
 export interface PrivateService {
   url: string;
   start(): Promise<void>;
