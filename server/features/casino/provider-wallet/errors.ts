@@ -2,62 +2,25 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../../http/errors.ts';
 import type { LocalizedText } from '../../../http/messages.ts';
 
+const refusal = (status: ContentfulStatusCode, pt: string, en: string): { status: ContentfulStatusCode; message: LocalizedText } => ({ status, message: { pt, en } });
+
 /**
  * The seamless wallet's protocol errors: the HTTP status and a stable
  * `error` code in the body (`{ message, error }`), which is what an
  * aggregator's adapter maps to its own codes (docs/casino.md, "Aggregators").
  */
-export const PROVIDER_ERRORS = {
-  invalid_signature: {
-    status: 401,
-    message: { pt: 'Assinatura inválida.', en: 'Invalid signature.' },
-  },
-  player_not_found: {
-    status: 404,
-    message: { pt: 'Jogador não encontrado.', en: 'Player not found.' },
-  },
-  bet_not_found: {
-    status: 404,
-    message: { pt: 'Aposta não encontrada.', en: 'Bet not found.' },
-  },
-  transaction_not_found: {
-    status: 404,
-    message: { pt: 'Transação não encontrada.', en: 'Transaction not found.' },
-  },
-  betting_suspended: {
-    status: 403,
-    message: {
-      pt: 'Apostas suspensas: plataforma em manutenção.',
-      en: 'Betting suspended: platform under maintenance.',
-    },
-  },
-  player_self_excluded: {
-    status: 403,
-    message: {
-      pt: 'Jogador autoexcluído: apostas recusadas.',
-      en: 'Player self-excluded: bets refused.',
-    },
-  },
-  round_settled: {
-    status: 409,
-    message: { pt: 'Rodada já encerrada.', en: 'Round already settled.' },
-  },
-  round_conflict: {
-    status: 409,
-    message: { pt: 'Rodada de outro jogador.', en: 'Round of another player.' },
-  },
-  reference_conflict: {
-    status: 409,
-    message: {
-      pt: 'Transação já usada com outro valor ou jogador.',
-      en: 'Transaction id already used with another amount or player.',
-    },
-  },
-  insufficient_funds: {
-    status: 422,
-    message: { pt: 'Saldo insuficiente.', en: 'Insufficient funds.' },
-  },
-} as const satisfies Record<string, { status: ContentfulStatusCode; message: LocalizedText }>;
+const PROVIDER_ERRORS = {
+  invalid_signature: refusal(401, 'Assinatura inválida.', 'Invalid signature.'),
+  player_not_found: refusal(404, 'Jogador não encontrado.', 'Player not found.'),
+  bet_not_found: refusal(404, 'Aposta não encontrada.', 'Bet not found.'),
+  transaction_not_found: refusal(404, 'Transação não encontrada.', 'Transaction not found.'),
+  betting_suspended: refusal(403, 'Apostas suspensas: plataforma em manutenção.', 'Betting suspended: platform under maintenance.'),
+  player_self_excluded: refusal(403, 'Jogador autoexcluído: apostas recusadas.', 'Player self-excluded: bets refused.'),
+  round_settled: refusal(409, 'Rodada já encerrada.', 'Round already settled.'),
+  round_conflict: refusal(409, 'Rodada de outro jogador.', 'Round of another player.'),
+  reference_conflict: refusal(409, 'Transação já usada com outro valor ou jogador.', 'Transaction id already used with another amount or player.'),
+  insufficient_funds: refusal(422, 'Saldo insuficiente.', 'Insufficient funds.'),
+};
 
 export type ProviderErrorCode = keyof typeof PROVIDER_ERRORS;
 
