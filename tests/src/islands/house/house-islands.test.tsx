@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createHash } from 'node:crypto';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER } from '../../stores/auth-fake-api.ts';
 import { HASH_A, housePlatform, round } from '../../stores/house-fake-api.ts';
@@ -32,16 +32,28 @@ function reduceMotion(): void {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('prefers-reduced-motion: reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
 }
 
+/** The play page at `url` (its query picks the game and mode), rendered in `locale` and settled. */
+async function renderPlayPage(url: string, locale: 'pt' | 'en'): Promise<Root> {
+  history.replaceState(null, '', url);
+  const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
+  const root = createRoot(document.getElementById('host')!);
+  await act(async () => root.render(<HousePlayApp locale={locale} />));
+  await settle();
+  return root;
+}
+
+/** Presses "Jogar" and lets the answer come in. */
+async function pressPlay(): Promise<void> {
+  await act(async () => byTestId('house-play')!.click());
+  await settle();
+}
+
 describe('play page island', () => {
   it('shows the committed hash and RTP before play, plays a demo round and lists it with a verify link', async () => {
     const p = housePlatform();
     p.nextRound = { multiplier: 19_800, payout: 198, outcome: { game: 'dice', roll: 1234 } };
     reduceMotion();
-    history.replaceState(null, '', '/casino/play?game=dice&mode=demo');
-    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
-    const root = createRoot(document.getElementById('host')!);
-    await act(async () => root.render(<HousePlayApp locale="pt" />));
-    await settle();
+    const root = await renderPlayPage('/casino/play?game=dice&mode=demo', 'pt');
 
     expect(byTestId('house-game')?.dataset.game).toBe('dice');
     expect(byTestId('fairness-hash')?.textContent).toBe(HASH_A);
@@ -50,8 +62,7 @@ describe('play page island', () => {
     expect(byTestId('dice-target')).not.toBeNull();
     expect(byTestId('dice-direction')?.dataset.value).toBe('under');
 
-    await act(async () => byTestId('house-play')!.click());
-    await settle();
+    await pressPlay();
     const result = byTestId('house-result')!;
     expect(result.dataset.multiplier).toBe('19800');
     expect(result.dataset.payout).toBe('198');
@@ -64,11 +75,7 @@ describe('play page island', () => {
 
   it('offers the login button instead of "Jogar" to a visitor in real-money mode', async () => {
     housePlatform();
-    history.replaceState(null, '', '/casino/play?game=limbo&mode=real');
-    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
-    const root = createRoot(document.getElementById('host')!);
-    await act(async () => root.render(<HousePlayApp locale="en" />));
-    await settle();
+    const root = await renderPlayPage('/casino/play?game=limbo&mode=real', 'en');
     expect(byTestId('house-game')?.dataset.game).toBe('limbo');
     expect(byTestId('house-play')).toBeNull();
     expect(document.querySelector('[data-auth-open="login"]')?.textContent).toBe('Log in to play for real money');
@@ -77,12 +84,8 @@ describe('play page island', () => {
 
   it('shows the bet limits and the Plinko payout table of the chosen rows and risk (the contract table the platform pays from)', async () => {
     housePlatform();
-    history.replaceState(null, '', '/casino/play?game=plinko&mode=demo');
     const { PLINKO_TABLES } = await import('../../../../src/contract/house.ts');
-    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
-    const root = createRoot(document.getElementById('host')!);
-    await act(async () => root.render(<HousePlayApp locale="pt" />));
-    await settle();
+    const root = await renderPlayPage('/casino/play?game=plinko&mode=demo', 'pt');
     expect(byTestId('house-amount-limits')?.textContent).toBe('Aposta mínima R$\u00a00,10, máxima R$\u00a01.000,00.');
 
     const table = () => byTestId('plinko-table')!;
@@ -121,11 +124,7 @@ describe('play page island', () => {
 
   it('shows the Plinko payouts and the limits in English with English numbers', async () => {
     housePlatform();
-    history.replaceState(null, '', '/casino/play?game=plinko&mode=demo');
-    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
-    const root = createRoot(document.getElementById('host')!);
-    await act(async () => root.render(<HousePlayApp locale="en" />));
-    await settle();
+    const root = await renderPlayPage('/casino/play?game=plinko&mode=demo', 'en');
     expect(byTestId('house-amount-limits')?.textContent).toBe('Minimum bet R$0.10, maximum R$1,000.00.');
     const payouts = [...byTestId('plinko-table')!.querySelectorAll('li')].map((li) => li.textContent);
     expect(payouts[6]).toBe('Slot 6: 0.3×');
@@ -139,14 +138,9 @@ describe('play page island', () => {
     localStorage.setItem('auth', 'tok');
     localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 10_000, balance_withdrawal: 10_000, deposit_count: 1 } }));
     reduceMotion();
-    history.replaceState(null, '', '/casino/play?game=dice&mode=real');
-    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
-    const root = createRoot(document.getElementById('host')!);
-    await act(async () => root.render(<HousePlayApp locale="pt" />));
-    await settle();
+    const root = await renderPlayPage('/casino/play?game=dice&mode=real', 'pt');
     expect(byTestId('house-balance')?.dataset.balance).toBe('10000');
-    await act(async () => byTestId('house-play')!.click());
-    await settle();
+    await pressPlay();
     expect(byTestId('house-balance')?.dataset.balance).toBe('9900');
     expect(byTestId('house-balance')?.textContent).toContain('99,00');
     act(() => root.unmount());
@@ -158,13 +152,8 @@ describe('play page island', () => {
     p.nextRound = { multiplier: 0, payout: 0, outcome: { game: 'dice', roll: 7777 } };
     localStorage.setItem('auth', 'tok');
     localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 10_000, balance_withdrawal: 10_000, deposit_count: 1 } }));
-    history.replaceState(null, '', '/casino/play?game=dice&mode=real');
-    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
-    const root = createRoot(document.getElementById('host')!);
-    await act(async () => root.render(<HousePlayApp locale="pt" />));
-    await settle();
-    await act(async () => byTestId('house-play')!.click());
-    await settle();
+    const root = await renderPlayPage('/casino/play?game=dice&mode=real', 'pt');
+    await pressPlay();
     // Mid-roll: the board moves, nothing tells the result yet.
     expect(byTestId('house-result')?.dataset.revealed).toBe('false');
     expect(Number(byTestId('dice-board')?.dataset.shown)).toBeLessThan(7777);
@@ -174,8 +163,7 @@ describe('play page island', () => {
     // "Jogar" stays pressable (and focusable) during the roll: it cuts the roll short and plays again.
     expect(byTestId('house-play')?.hasAttribute('disabled')).toBe(false);
     p.wallet = { balance: 9_800, balance_withdrawal: 9_800, deposit_count: 1 };
-    await act(async () => byTestId('house-play')!.click());
-    await settle();
+    await pressPlay();
     expect(document.querySelectorAll('[data-testid="house-round"]')).toHaveLength(1);
     expect(byTestId('house-balance')?.dataset.balance).toBe('9900');
     // The second round rolls to its end, then everything follows.
@@ -194,13 +182,8 @@ describe('play page island', () => {
     const path = ['R', 'L', 'L', 'L', 'L', 'L', 'R', 'R', 'L', 'R', 'L', 'R'] as const;
     p.nextRound = { multiplier: 11_000, payout: 110, outcome: { game: 'plinko', path: [...path], slot: 5 } };
     reduceMotion();
-    history.replaceState(null, '', '/casino/play?game=plinko&mode=demo');
-    const { HousePlayApp } = await import('../../../../src/islands/house/HousePlayApp.tsx');
-    const root = createRoot(document.getElementById('host')!);
-    await act(async () => root.render(<HousePlayApp locale="en" />));
-    await settle();
-    await act(async () => byTestId('house-play')!.click());
-    await settle();
+    const root = await renderPlayPage('/casino/play?game=plinko&mode=demo', 'en');
+    await pressPlay();
     const board = byTestId('plinko-board')!;
     expect(board.getAttribute('role')).toBe('img');
     expect(board.querySelector('title')?.textContent).toBe('Plinko board: 12 rows, medium risk');
