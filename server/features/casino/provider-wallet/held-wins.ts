@@ -17,6 +17,9 @@ const MESSAGES = {
   },
 };
 
+/** 404 for a win that is missing or another tenant's (the same answer for both). */
+const notFound = (): NotFoundError => new NotFoundError('provider_win_not_found', { message: MESSAGES.notFound });
+
 const PAGE_SIZE = 20;
 
 /** A held aggregator win as the operator API shows it (centavos). */
@@ -79,10 +82,7 @@ export async function listProviderWins(db: Db, q: { tenantId: number; status: Pr
 /** One win of the tenant as the operator sees it. @throws NotFoundError (another tenant's too). */
 export async function providerWinView(db: Db, tenantId: number, id: number): Promise<ProviderWinView> {
   const [view] = await viewsOf(db, and(eq(providerWins.tenantId, tenantId), eq(providerWins.id, id)), 1);
-  if (!view)
-    throw new NotFoundError('provider_win_not_found', {
-      message: MESSAGES.notFound,
-    });
+  if (!view) throw notFound();
   return view;
 }
 
@@ -109,10 +109,7 @@ export async function reviewProviderWin(
     .from(providerWins)
     .innerJoin(providerRounds, eq(providerWins.roundId, providerRounds.id))
     .where(and(eq(providerWins.tenantId, input.tenantId), eq(providerWins.id, input.id)));
-  if (!peek)
-    throw new NotFoundError('provider_win_not_found', {
-      message: MESSAGES.notFound,
-    });
+  if (!peek) throw notFound();
   const result = await db.transaction(async (tx) => {
     const round = await lockRound(tx, {
       tenantId: input.tenantId,
@@ -120,10 +117,7 @@ export async function reviewProviderWin(
       roundId: peek.roundId,
     });
     const [win] = await tx.select().from(providerWins).where(eq(providerWins.id, input.id)).for('update');
-    if (!win || !round)
-      throw new NotFoundError('provider_win_not_found', {
-        message: MESSAGES.notFound,
-      });
+    if (!win || !round) throw notFound();
     if (win.status !== 'held')
       throw new DomainError('provider_win_not_held', 409, undefined, {
         message: MESSAGES.notHeld,

@@ -9,7 +9,7 @@ import { gameProviders, games, type ProviderRoundRow, providerRounds } from '../
  * pays (slots' top prizes, crash multipliers, game shows), so only a win no
  * honest round produces is held for review.
  */
-export const DEFAULT_MAX_MULTIPLIER: Readonly<Record<GameType, number>> = {
+const DEFAULT_MAX_MULTIPLIER: Readonly<Record<GameType, number>> = {
   slot: 5000,
   crash: 10_000,
   live: 2500,
@@ -18,7 +18,7 @@ export const DEFAULT_MAX_MULTIPLIER: Readonly<Record<GameType, number>> = {
 };
 
 /** The cap of a round whose bet named no catalogue game (or an unknown one). */
-export const UNKNOWN_GAME_MAX_MULTIPLIER = 1000;
+const UNKNOWN_GAME_MAX_MULTIPLIER = 1000;
 
 /** A provider's round `roundId`, locked (`FOR UPDATE`) in `tx`, or null. */
 export async function lockRound(tx: Db, q: { tenantId: number; provider: string; roundId: string }): Promise<ProviderRoundRow | null> {
