@@ -5,8 +5,7 @@ import type { WalletView } from '../../../src/contract/wallet.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
 import { recordPlayed } from '../casino/played.ts';
-import { logLedgerEntry } from '../wallet/ledger-log.ts';
-import { applyMovement, type MovementResult } from '../wallet/movement.ts';
+import { inLoggedTransaction } from '../wallet/ledger-log.ts';
 import { toWalletView } from '../wallet/wallet.ts';
 import { houseActorKey } from './actor-key.ts';
 import type { HouseDeps } from './deps.ts';
@@ -55,8 +54,7 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
   const tenantId = ctx.tenant.id;
   const title = HOUSE_GAME_TITLES[input.game.game];
 
-  const moved: MovementResult[] = [];
-  const played = await deps.db.transaction(async (tx) => {
+  const played = await inLoggedTransaction(deps.db, deps.log, async (tx, move) => {
     const seed = await lockActivePair(tx, { tenantId, actorKey });
     const { outcome, multiplier } = decideRound({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nextNonce }, input.game);
     const amount = BigInt(input.amount);
@@ -82,12 +80,10 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
     let wallet: WalletView | undefined;
     if (!input.demo && player) {
       const metadata = { game: title, provider: HOUSE_PROVIDER_CODE, round_id: round.id };
-      const bet = await applyMovement(tx, { tenantId, userId: player.userId, type: 'bet', amount: -amount, reference: houseBetReference(round.id), metadata });
-      moved.push(bet);
+      const bet = await move({ tenantId, userId: player.userId, type: 'bet', amount: -amount, reference: houseBetReference(round.id), metadata });
       wallet = toWalletView(bet.wallet);
       if (payout > 0n) {
-        const win = await applyMovement(tx, { tenantId, userId: player.userId, type: 'win', amount: payout, reference: houseWinReference(round.id), metadata });
-        moved.push(win);
+        const win = await move({ tenantId, userId: player.userId, type: 'win', amount: payout, reference: houseWinReference(round.id), metadata });
         wallet = toWalletView(win.wallet);
       }
     }
@@ -99,7 +95,6 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
       .where(eq(houseSeeds.id, seed.id));
     return { round: toRoundView(round, { ...seed, revealedAt: null }), wallet };
   });
-  for (const movement of moved) logLedgerEntry(deps.log, movement);
 
   if (!input.demo && player && played.wallet) {
     await publishRound(deps, { tenant: ctx.tenant, player, round: played.round, wallet: played.wallet });

@@ -1,5 +1,6 @@
+import type { Db } from '../../db/open.ts';
 import type { Logger } from '../../logger.ts';
-import type { MovementResult } from './movement.ts';
+import { applyMovement, type MovementInput, type MovementResult } from './movement.ts';
 
 /**
  * Writes the audit line of one money movement: `ledger entry` with the
@@ -22,4 +23,27 @@ export function logLedgerEntry(log: Pick<Logger, 'info'>, moved: Pick<MovementRe
     tenant_id: entry.tenantId,
     reference: entry.reference,
   });
+}
+
+/**
+ * Runs `work` in one transaction of `db`, handing it `move` (applyMovement
+ * inside that transaction), and once it has committed logs one line per
+ * ledger row `move` wrote (logLedgerEntry); a rolled-back transaction logs
+ * nothing. Without `log`, only the transaction.
+ */
+export async function inLoggedTransaction<T>(
+  db: Db,
+  log: Pick<Logger, 'info'> | undefined,
+  work: (tx: Db, move: (input: MovementInput) => Promise<MovementResult>) => Promise<T>,
+): Promise<T> {
+  const written: MovementResult[] = [];
+  const result = await db.transaction((tx) =>
+    work(tx, async (input) => {
+      const moved = await applyMovement(tx, input);
+      written.push(moved);
+      return moved;
+    }),
+  );
+  if (log) for (const moved of written) logLedgerEntry(log, moved);
+  return result;
 }

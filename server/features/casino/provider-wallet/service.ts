@@ -3,8 +3,8 @@ import type { Db } from '../../../db/open.ts';
 import type { Logger } from '../../../logger.ts';
 import { findUserById } from '../../users/find-user.ts';
 import { isSelfExcluded } from '../../users/present.ts';
-import { logLedgerEntry } from '../../wallet/ledger-log.ts';
-import { applyMovement, type MovementInput, type MovementResult } from '../../wallet/movement.ts';
+import { inLoggedTransaction } from '../../wallet/ledger-log.ts';
+import type { MovementInput, MovementResult } from '../../wallet/movement.ts';
 import { type LedgerEntryRow, ledgerEntries } from '../../wallet/schema.ts';
 import { getWallet } from '../../wallet/wallet.ts';
 import { recordPlayed } from '../played.ts';
@@ -57,18 +57,7 @@ export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger
   });
   const currentBalance = async (tx: Db, player: ProviderPlayer) => (await getWallet(tx, player.tenantId, player.userId))?.balance ?? 0n;
   /** Runs `work` in one transaction, then logs the ledger rows it wrote. */
-  const inTransaction = async (work: (tx: Db, move: (input: MovementInput) => Promise<MovementResult>) => Promise<ProviderAnswer>) => {
-    const written: MovementResult[] = [];
-    const result = await db.transaction((tx) =>
-      work(tx, async (input) => {
-        const moved = await applyMovement(tx, input);
-        written.push(moved);
-        return moved;
-      }),
-    );
-    if (log) for (const moved of written) logLedgerEntry(log, moved);
-    return result;
-  };
+  const inTransaction = (work: (tx: Db, move: (input: MovementInput) => Promise<MovementResult>) => Promise<ProviderAnswer>) => inLoggedTransaction(db, log, work);
 
   return {
     async balance(player) {
