@@ -3,8 +3,8 @@ import type { PagedList } from '../../../../src/contract/wallet.ts';
 import type { Db } from '../../../db/open.ts';
 import { DomainError, NotFoundError } from '../../../http/errors.ts';
 import type { Logger } from '../../../logger.ts';
-import { logLedgerEntry } from '../../wallet/ledger-log.ts';
-import { applyMovement, type MovementResult } from '../../wallet/movement.ts';
+import { inLoggedTransaction } from '../../wallet/ledger-log.ts';
+import type { MovementResult } from '../../wallet/movement.ts';
 import { type ProviderWinRow, type ProviderWinStatus, providerRounds, providerWins } from '../schema.ts';
 import { lockRound, updateRound } from './rounds.ts';
 import { providerReference } from './service.ts';
@@ -110,7 +110,7 @@ export async function reviewProviderWin(
     .innerJoin(providerRounds, eq(providerWins.roundId, providerRounds.id))
     .where(and(eq(providerWins.tenantId, input.tenantId), eq(providerWins.id, input.id)));
   if (!peek) throw notFound();
-  const result = await db.transaction(async (tx) => {
+  return inLoggedTransaction(db, input.log, async (tx, move) => {
     const round = await lockRound(tx, {
       tenantId: input.tenantId,
       provider: peek.win.provider,
@@ -125,7 +125,7 @@ export async function reviewProviderWin(
       });
     let moved: MovementResult | null = null;
     if (input.decision === 'approve') {
-      moved = await applyMovement(tx, {
+      moved = await move({
         tenantId: win.tenantId,
         userId: win.userId,
         type: 'win',
@@ -150,6 +150,4 @@ export async function reviewProviderWin(
       .returning();
     return { win: reviewed!, moved };
   });
-  if (input.log) logLedgerEntry(input.log, result.moved);
-  return result;
 }
