@@ -15,6 +15,7 @@ export const DEVELOPMENT_DEFAULTS = {
   PIX_WEBHOOK_SECRET: 'development-pix-webhook-secret',
   VAPID_SUBJECT: 'mailto:push@example.com',
   MAIL_FROM: 'no-reply@localhost',
+  SANDBOX_AGGREGATOR_SECRET: 'development-sandbox-aggregator-secret',
 } as const;
 
 /** Shortest secret the operator chooses and shares (realtime, PSP webhook, aggregators): 32 characters, e.g. `openssl rand -hex 32`. */
@@ -52,6 +53,12 @@ export function productionGaps(config: ConfigValues): ProductionGap[] {
     if (secret.length < MIN_SHARED_SECRET_LENGTH) gap('GAME_PROVIDER_SECRETS', `has a secret for "${code}" shorter than ${MIN_SHARED_SECRET_LENGTH} characters`);
   }
 
+  if (config.gameAggregators.defaultAggregator === 'sandbox') {
+    gap('GAME_AGGREGATOR', 'is sandbox: the built-in stand-in aggregator plays every third-party game; set none or a real aggregator');
+  }
+  for (const [code, aggregator] of config.gameAggregators.byProvider) {
+    if (aggregator === 'sandbox') gap('GAME_PROVIDER_AGGREGATORS', `maps "${code}" to sandbox, the built-in stand-in aggregator`);
+  }
   if (config.pix.psp === 'sandbox') gap('PIX_PSP', 'is sandbox: the built-in stand-in PSP pays any charge on request; set bcb-api and the PIX_PSP_* variables of your PSP');
   if (config.pix.bcbApi) {
     if (config.pix.bcbApi.clientSecret.length < MIN_PSP_CLIENT_SECRET_LENGTH) gap('PIX_PSP_CLIENT_SECRET', `is shorter than ${MIN_PSP_CLIENT_SECRET_LENGTH} characters`);

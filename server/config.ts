@@ -206,6 +206,8 @@ export interface Config {
    * comma). Default none: no aggregator may call.
    */
   gameProviderSecrets: ReadonlyMap<string, string>;
+  /** Which aggregator launches each third-party provider's games and signs its wallet calls (server/features/casino/aggregators). */
+  gameAggregators: GameAggregatorsConfig;
   push: {
     /**
      * VAPID_SUBJECT: contact push services may use about this platform's
@@ -231,6 +233,47 @@ export interface Config {
    * (deploy/casino-platform.service). Default 10.
    */
   shutdownDeadlineSeconds: number;
+}
+
+/** Aggregator names a configuration may use: `none` (no launcher: the game page's maintenance state) or an adapter's name. */
+export const AGGREGATOR_NAME = /^[a-z][a-z0-9-]{0,30}$/;
+
+export interface GameAggregatorsConfig {
+  /**
+   * GAME_AGGREGATOR: the aggregator of every third-party provider not named
+   * in GAME_PROVIDER_AGGREGATORS nor in GAME_PROVIDER_SECRETS: `sandbox`
+   * (default: the built-in stand-in aggregator), `none`, or a registered
+   * adapter's name. Production mode refuses `sandbox`.
+   */
+  defaultAggregator: string;
+  /**
+   * GAME_PROVIDER_AGGREGATORS: per-provider choices as
+   * `code:aggregator,code2:aggregator2` (e.g. `jaguar-live:none`). A provider
+   * with a secret in GAME_PROVIDER_SECRETS and no entry here is integrated
+   * directly (the standard signature with its own secret, no launcher).
+   * `house` is never an aggregator's provider. Default none.
+   */
+  byProvider: ReadonlyMap<string, string>;
+  sandbox: {
+    /**
+     * SANDBOX_AGGREGATOR_SECRET: the sandbox aggregator's HMAC key for its
+     * wallet calls (a key derived from it signs its launch sessions).
+     * Default `development-sandbox-aggregator-secret`, a DEVELOPMENT value.
+     */
+    secret: string;
+    /**
+     * SANDBOX_AGGREGATOR_URL: where browsers reach the sandbox's game pages
+     * (launch URLs are `{url}/play?token=…`): site-relative or absolute,
+     * it must reach this server's `/sandbox-aggregator`. Default `/sandbox-aggregator`.
+     */
+    url: string;
+    /**
+     * SANDBOX_AGGREGATOR_WALLET_URL: the platform API base the sandbox calls
+     * (`POST {url}/providers/{code}/wallet`, with the tenant's domain as
+     * Host). Default `http://127.0.0.1:{PORT}/api`.
+     */
+    walletUrl: string;
+  };
 }
 
 /** Settings of the real PSP adapter (PIX_PSP=bcb-api). */
@@ -396,6 +439,19 @@ const variables = {
     ),
     '',
   ],
+  GAME_AGGREGATOR: [v.pipe(nonEmpty, v.regex(AGGREGATOR_NAME, 'must be an aggregator name such as sandbox or none')), 'sandbox'],
+  GAME_PROVIDER_AGGREGATORS: [
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^$|^[a-z0-9][a-z0-9-]{0,62}:[a-z][a-z0-9-]{0,30}(,[a-z0-9][a-z0-9-]{0,62}:[a-z][a-z0-9-]{0,30})*$/, 'must be code:aggregator pairs separated by commas, e.g. jaguar-live:none'),
+      v.check((value) => !/(^|,)house:/.test(value), 'must not name `house`, the built-in provider'),
+    ),
+    '',
+  ],
+  SANDBOX_AGGREGATOR_SECRET: [v.pipe(nonEmpty, v.minLength(32, 'must be at least 32 characters')), DEVELOPMENT_DEFAULTS.SANDBOX_AGGREGATOR_SECRET],
+  SANDBOX_AGGREGATOR_URL: [apiUrl, '/sandbox-aggregator'],
+  SANDBOX_AGGREGATOR_WALLET_URL: [v.pipe(httpUrl, v.transform((s) => s.replace(/\/+$/, ''))), undefined],
   DEV_OUTBOX: [bool, 'false'],
   VAPID_SUBJECT: [v.pipe(nonEmpty, v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')), DEVELOPMENT_DEFAULTS.VAPID_SUBJECT],
   PUSH_ALLOW_LOOPBACK_HTTP: [bool, 'false'],
@@ -530,6 +586,19 @@ function readValues(p: Parsed, production: boolean): ConfigValues {
         .filter(Boolean)
         .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)] as const),
     ),
+    gameAggregators: {
+      defaultAggregator: p.GAME_AGGREGATOR,
+      byProvider: new Map(
+        p.GAME_PROVIDER_AGGREGATORS.split(',')
+          .filter(Boolean)
+          .map((pair) => pair.split(':') as [string, string]),
+      ),
+      sandbox: {
+        secret: p.SANDBOX_AGGREGATOR_SECRET,
+        url: p.SANDBOX_AGGREGATOR_URL,
+        walletUrl: p.SANDBOX_AGGREGATOR_WALLET_URL ?? `http://127.0.0.1:${p.PORT}/api`,
+      },
+    },
     devOutbox: p.DEV_OUTBOX,
     push: { vapidSubject: p.VAPID_SUBJECT, allowLoopbackHttp: p.PUSH_ALLOW_LOOPBACK_HTTP },
     seedDemo: p.SEED_DEMO ?? !production,

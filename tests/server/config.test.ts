@@ -137,6 +137,32 @@ describe('getConfig', () => {
     expect(() => getConfig({ GAME_PROVIDER_SECRETS: 'acme:short' })).toThrow(/GAME_PROVIDER_SECRETS/);
     expect(() => getConfig({ GAME_PROVIDER_SECRETS: 'house:0123456789abcdef' })).toThrow(/GAME_PROVIDER_SECRETS must not name `house`/);
   });
+
+  it('reads which aggregator serves which provider, the sandbox by default', () => {
+    expect(getConfig({ PORT: '8080' }).gameAggregators).toEqual({
+      defaultAggregator: 'sandbox',
+      byProvider: new Map(),
+      sandbox: { secret: 'development-sandbox-aggregator-secret', url: '/sandbox-aggregator', walletUrl: 'http://127.0.0.1:8080/api' },
+    });
+    const config = getConfig({
+      GAME_AGGREGATOR: 'none',
+      GAME_PROVIDER_AGGREGATORS: 'aurora-gaming:sandbox,jaguar-live:none',
+      SANDBOX_AGGREGATOR_SECRET: 'a-sandbox-secret-of-32-characters!',
+      SANDBOX_AGGREGATOR_URL: 'https://games.example/sandbox-aggregator/',
+      SANDBOX_AGGREGATOR_WALLET_URL: 'https://api.example/api/',
+    }).gameAggregators;
+    expect(config).toEqual({
+      defaultAggregator: 'none',
+      byProvider: new Map([
+        ['aurora-gaming', 'sandbox'],
+        ['jaguar-live', 'none'],
+      ]),
+      sandbox: { secret: 'a-sandbox-secret-of-32-characters!', url: 'https://games.example/sandbox-aggregator', walletUrl: 'https://api.example/api' },
+    });
+    expect(() => getConfig({ GAME_PROVIDER_AGGREGATORS: 'house:sandbox' })).toThrow(/GAME_PROVIDER_AGGREGATORS must not name `house`/);
+    expect(() => getConfig({ GAME_PROVIDER_AGGREGATORS: 'aurora-gaming' })).toThrow(/GAME_PROVIDER_AGGREGATORS must be code:aggregator pairs/);
+    expect(() => getConfig({ SANDBOX_AGGREGATOR_SECRET: 'short' })).toThrow(/SANDBOX_AGGREGATOR_SECRET must be at least 32 characters/);
+  });
 });
 
 const PRODUCTION = PRODUCTION_ENV;
@@ -169,7 +195,7 @@ describe('production mode', () => {
   it('refuses the documented defaults naming every offending variable in one message', () => {
     const error = refusal({ NODE_ENV: 'production' });
     expect(error).toBeInstanceOf(ConfigError);
-    const names = ['REALTIME_APP_SECRET', 'PIX_WEBHOOK_SECRET', 'PIX_PSP', 'SMS_GATEWAY_URL', 'SMTP_URL', 'MAIL_FROM', 'VAPID_SUBJECT'];
+    const names = ['REALTIME_APP_SECRET', 'PIX_WEBHOOK_SECRET', 'GAME_AGGREGATOR', 'PIX_PSP', 'SMS_GATEWAY_URL', 'SMTP_URL', 'MAIL_FROM', 'VAPID_SUBJECT'];
     expect(error.gaps.map((g) => g.variable)).toEqual(names);
     for (const name of names) expect(error.message).toContain(`  - ${name} `);
     expect(error.message).toContain('REALTIME_APP_SECRET is the documented default "app-secret"');
@@ -202,6 +228,15 @@ describe('production mode', () => {
   it('refuses the sandbox PSP', () => {
     const env = Object.fromEntries(Object.entries(PRODUCTION).filter(([name]) => !name.startsWith('PIX_PSP')));
     expect(refusal(env).gaps).toEqual([{ variable: 'PIX_PSP', problem: expect.stringMatching(/^is sandbox/) }]);
+  });
+
+  it('refuses the sandbox aggregator, as the default or for one provider', () => {
+    const { GAME_AGGREGATOR: _none, ...byDefault } = PRODUCTION;
+    expect(refusal(byDefault).gaps).toEqual([{ variable: 'GAME_AGGREGATOR', problem: expect.stringMatching(/^is sandbox/) }]);
+    expect(refusal({ ...PRODUCTION, GAME_PROVIDER_AGGREGATORS: 'jaguar-live:none,rota-crash:sandbox' }).gaps).toEqual([
+      { variable: 'GAME_PROVIDER_AGGREGATORS', problem: 'maps "rota-crash" to sandbox, the built-in stand-in aggregator' },
+    ]);
+    expect(getConfig(PRODUCTION).gameAggregators).toMatchObject({ defaultAggregator: 'none', byProvider: new Map() });
   });
 
   it('leaves TURNSTILE_SECRET optional: a tenant with a site key and no secret refuses captchas', () => {

@@ -1,4 +1,4 @@
-/** An environment production mode accepts: every secret long and chosen, a real PSP, real SMS and e-mail. */
+/** An environment production mode accepts: every secret long and chosen, a real PSP, real SMS and e-mail, no sandbox aggregator. */
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
@@ -16,4 +16,5 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
   MAIL_FROM: 'no-reply@ipe.example',
   VAPID_SUBJECT: 'mailto:ops@ipe.example',
+  GAME_AGGREGATOR: 'none',
 };
