@@ -199,3 +199,6 @@ export type ProviderRoundRow = typeof providerRounds.$inferSelect;
 export type ProviderWinRow = typeof providerWins.$inferSelect;
 export type GameProviderRow = typeof gameProviders.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
+
+// The sandbox aggregator's own table lives with it; drizzle-kit reads feature-level schema files only.
+export * from './aggregators/sandbox/schema.ts';
