@@ -1,0 +1,239 @@
+/**
+ * Page speed on a mid-range phone (issue 14): Lighthouse, mobile form factor,
+ * default simulated throttling, driving the system Chromium the browser tests
+ * use, `BENCH_PAGES_RUNS` runs per page (default 3), the median of each figure.
+ *
+ * Usage: `npm run bench:pages` (starts the product on spare ports) or
+ * `BASE_URL=http://localhost:4321 npm run bench:pages` against a running one.
+ * `BENCH_PAGES_FILTER=lobby` (a case-insensitive regular expression matched
+ * against "tenant page (locale)") runs a subset, e.g. `BENCH_PAGES_FILTER='^localhost home'`.
+ *
+ * Prints one line per page and exits non-zero when any target is missed;
+ * missed targets are marked `FAIL` and listed at the end of their line.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findChromium } from '../chromium-path.ts';
+import { startProductForBench } from './product.ts';
+
+type PageKind = 'main' | 'light';
+
+/** The issue's table: `light` pages (legal, 404) have the stricter performance and JavaScript targets. */
+const PAGES: Array<{ name: string; path: string; kind: PageKind }> = [
+  { name: 'home', path: '/', kind: 'main' },
+  { name: 'lobby', path: '/casino/games', kind: 'main' },
+  { name: 'category', path: '/casino/category/slots', kind: 'main' },
+  { name: 'game page', path: '/casino/aurora-gaming/tigre-dourado', kind: 'main' },
+  { name: 'house game', path: '/casino/house/dice', kind: 'main' },
+  { name: 'terms', path: '/terms', kind: 'light' },
+  { name: 'privacy', path: '/privacy', kind: 'light' },
+  { name: 'responsible', path: '/responsible-gaming', kind: 'light' },
+  { name: '404', path: '/pagina-que-nao-existe', kind: 'light' },
+];
+/** The two demo tenants; `*.localhost` resolves to loopback in Chromium. */
+const TENANTS = ['localhost', 'sorte.localhost'];
+const LOCALES = [
+  { code: 'pt', prefix: '' },
+  { code: 'en', prefix: '/en' },
+];
+
+const TARGETS = {
+  performance: { main: 0.95, light: 1 },
+  jsKb: { main: 30, light: 12 },
+  accessibility: 1,
+  bestPractices: 1,
+  seo: 1,
+  cls: 0.02,
+  tbtMs: 100,
+  lcpMs: 2000,
+};
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  /** Ids of failing accessibility, best-practices and SEO audits, to say what to fix. */
+  failedAudits: string[];
+}
+
+/** A headless Chromium with a DevTools port for Lighthouse to drive; one browser for every run. */
+async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {
+  const executable = findChromium();
+  if (!executable) throw new Error('No Chromium found: install one or set CHROMIUM_PATH');
+  const profile = await mkdtemp(join(tmpdir(), 'bench-pages-'));
+  const child: ChildProcess = spawn(
+    executable,
+    [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port:\n${output}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited with code ${code}:\n${output}`)));
+  });
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => void rm(profile, { recursive: true, force: true }).then(() => resolve()));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string): number => lhr.categories[id]?.score ?? 0;
+  const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+  const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const failedAudits = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsKb: jsBytes / 1024,
+    failedAudits,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Each figure's median across the runs, so one noisy run does not decide a line. */
+function medianOf(runs: Figures[]): Figures {
+  const pick = (key: Exclude<keyof Figures, 'failedAudits'>) => median(runs.map((run) => run[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    jsKb: pick('jsKb'),
+    failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+  };
+}
+
+/** The targets a page's medians miss, worded for the line that reports them. */
+function misses(figures: Figures, kind: PageKind): string[] {
+  const missed: string[] = [];
+  const below = (label: string, value: number, target: number) => {
+    if (value < target) missed.push(`${label} ${value.toFixed(2)} < ${target}`);
+  };
+  const above = (label: string, value: number, target: number, digits: number, unit = '') => {
+    if (!(value <= target)) missed.push(`${label} ${value.toFixed(digits)}${unit} > ${target}${unit}`);
+  };
+  below('perf', figures.performance, TARGETS.performance[kind]);
+  below('a11y', figures.accessibility, TARGETS.accessibility);
+  below('best-practices', figures.bestPractices, TARGETS.bestPractices);
+  below('SEO', figures.seo, TARGETS.seo);
+  above('LCP', figures.lcpMs / 1000, TARGETS.lcpMs / 1000, 2, ' s');
+  above('TBT', figures.tbtMs, TARGETS.tbtMs, 0, ' ms');
+  above('CLS', figures.cls, TARGETS.cls, 3);
+  above('JS', figures.jsKb, TARGETS.jsKb[kind], 1, ' KB');
+  if (figures.failedAudits.length) missed.push(`failing audits: ${figures.failedAudits.join(', ')}`);
+  return missed;
+}
+
+function tenantUrl(baseUrl: string, host: string, path: string): string {
+  const url = new URL(path, baseUrl);
+  url.hostname = host;
+  return url.href;
+}
+
+async function main(): Promise<void> {
+  const runs = Math.max(1, Number(process.env.BENCH_PAGES_RUNS ?? 3));
+  const filter = process.env.BENCH_PAGES_FILTER ? new RegExp(process.env.BENCH_PAGES_FILTER, 'i') : null;
+  const targets = TENANTS.flatMap((tenant) =>
+    LOCALES.flatMap((locale) =>
+      PAGES.map((page) => ({
+        label: `${tenant} ${page.name} (${locale.code})`,
+        tenant,
+        path: page.path === '/' ? `${locale.prefix}/` : locale.prefix + page.path,
+        kind: page.kind,
+      })),
+    ),
+  ).filter((target) => !filter || filter.test(target.label));
+  if (!targets.length) throw new Error(`BENCH_PAGES_FILTER=${process.env.BENCH_PAGES_FILTER} matches no page`);
+
+  const product = await startProductForBench(process.env.BASE_URL);
+  const browser = await launchChromium();
+  const failed: string[] = [];
+  try {
+    console.log(`Lighthouse mobile (simulated throttling), median of ${runs} run(s), ${product.baseUrl}`);
+    console.log(
+      `${'    '} ${'page'.padEnd(36)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(6)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(8)}`,
+    );
+    for (const target of targets) {
+      const url = tenantUrl(product.baseUrl, target.tenant, target.path);
+      const results: Figures[] = [];
+      for (let run = 0; run < runs; run++) results.push(await measure(url, browser.port));
+      const figures = medianOf(results);
+      const missed = misses(figures, target.kind);
+      if (missed.length) failed.push(target.label);
+      console.log(
+        [
+          missed.length ? 'FAIL' : 'ok  ',
+          target.label.padEnd(36),
+          figures.performance.toFixed(2).padStart(4),
+          figures.accessibility.toFixed(2).padStart(4),
+          figures.bestPractices.toFixed(2).padStart(4),
+          figures.seo.toFixed(2).padStart(4),
+          `${(figures.lcpMs / 1000).toFixed(2)} s`.padStart(6),
+          `${figures.tbtMs.toFixed(0)} ms`.padStart(7),
+          figures.cls.toFixed(3).padStart(6),
+          `${figures.jsKb.toFixed(1)} KB`.padStart(8),
+          missed.length ? ` <- ${missed.join('; ')}` : '',
+        ].join(' '),
+      );
+    }
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+  if (failed.length) {
+    console.log(`\n${failed.length} of ${targets.length} page(s) miss a target (targets: docs/speed.md).`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nAll ${targets.length} page(s) meet their targets.`);
+  }
+}
+
+await main();
