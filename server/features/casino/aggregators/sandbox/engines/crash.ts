@@ -1,4 +1,4 @@
-import { isIntIn, isRecord } from './params.ts';
+import { isCentavos, isIntIn, isRecord } from './params.ts';
 import { uniformInt } from './rng.ts';
 import type { Rng, SandboxEngine } from './types.ts';
 
@@ -61,8 +61,8 @@ export function createCrashEngine(rtpBps: number): SandboxEngine<CrashParams, Cr
     kind: 'crash',
     rtpPpm: rtpBps * 100,
     maxMultiplier: CRASH_MAX_CASHOUT / 100,
-    parseParams(input) {
-      if (!isRecord(input) || !isIntIn(input.cashout, CRASH_MIN_CASHOUT, CRASH_MAX_CASHOUT)) return null;
+    parseParams(input, stake) {
+      if (!isCentavos(stake) || !isRecord(input) || !isIntIn(input.cashout, CRASH_MIN_CASHOUT, CRASH_MAX_CASHOUT)) return null;
       return { cashout: input.cashout };
     },
     play(stake, params, rng: Rng) {

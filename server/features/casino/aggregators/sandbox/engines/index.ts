@@ -1,6 +1,7 @@
 import type { GameType } from '../../../../../../src/contract/casino.ts';
 import { createCrashEngine } from './crash.ts';
 import { createRouletteEngine } from './roulette.ts';
+import { createSlotsEngine } from './slots.ts';
 import { createTableEngine } from './table.ts';
 import type { EngineKind, SandboxEngine } from './types.ts';
 
@@ -8,6 +9,7 @@ export type { EngineKind, EngineRound, Rng, SandboxEngine } from './types.ts';
 export { cryptoRng, seededRng } from './rng.ts';
 export type { CrashOutcome, CrashParams } from './crash.ts';
 export type { RouletteBet, RouletteBetType, RouletteOutcome, RouletteParams } from './roulette.ts';
+export type { SlotsOutcome, SlotsParams, SlotWin } from './slots.ts';
 export type { Card, TableOutcome, TableParams, TableSide } from './table.ts';
 
 /**
@@ -56,6 +58,6 @@ export function createEngine(kind: EngineKind, rtpBps: number): SandboxEngine {
     case 'table':
       return createTableEngine(rtp);
     case 'slots':
-      throw new Error('The sandbox slots engine is not built yet');
+      return createSlotsEngine(rtp);
   }
 }

@@ -1,4 +1,4 @@
-import { isRecord } from './params.ts';
+import { isCentavos, isRecord } from './params.ts';
 import { uniformInt } from './rng.ts';
 import type { Rng, SandboxEngine } from './types.ts';
 
@@ -55,8 +55,8 @@ export function createTableEngine(rtpBps: number): SandboxEngine<TableParams, Ta
     kind: 'table',
     rtpPpm: Math.min(...TABLE_SIDES.map(returnPpm)),
     maxMultiplier: Math.ceil(Math.max(...TABLE_SIDES.map((s) => multipliers[s])) / 10_000),
-    parseParams(input) {
-      if (!isRecord(input)) return null;
+    parseParams(input, stake) {
+      if (!isCentavos(stake) || !isRecord(input)) return null;
       const side = TABLE_SIDES.find((s) => s === input.side);
       return side ? { side } : null;
     },
