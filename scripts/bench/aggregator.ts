@@ -16,11 +16,12 @@
  *  2. "raw movements": the same rounds as bare `applyMovement` calls (the
  *     stake debit and, when the win is not 0, the credit; no HTTP, no
  *     signature, no round bookkeeping).
- * BENCH_ROUNDS rounds each (default 2000 on PostgreSQL, BENCH_PGLITE_ROUNDS
- * or 1000 on PGlite), BENCH_CONCURRENCY in flight (default 10), each phase
- * bounded by BENCH_MAX_SECONDS (default 60; the raw phase then runs as many
- * rounds as the HTTP phase did). A short unmeasured warm-up of each kind
- * comes first.
+ * BENCH_ROUNDS rounds each (default 2000 on PostgreSQL; BENCH_PGLITE_ROUNDS,
+ * default 500, on PGlite, whose one connection runs the calls one after the
+ * other), BENCH_CONCURRENCY in flight (default 10), each phase bounded by
+ * BENCH_MAX_SECONDS (default 60; the raw phase then runs as many rounds as
+ * the HTTP phase did). A short unmeasured warm-up of each kind comes first.
+ * BENCH_LOG_LEVEL=error shows the platform's error lines (silent otherwise).
  *
  * Checks at the end (exit 1 when one fails, or when any call failed): every
  * wallet equals its ledger (scripts/faults/ledger-check.ts, which also
@@ -51,7 +52,7 @@ import { envNumber, fmt, load, type LoadResult, percentile } from './load.ts';
 import { benchServerUrl, scratchDatabase } from './scratch-db.ts';
 
 const PG_ROUNDS = envNumber('BENCH_ROUNDS', 2000);
-const PGLITE_ROUNDS = envNumber('BENCH_PGLITE_ROUNDS', process.env.BENCH_ROUNDS ? PG_ROUNDS : 1000);
+const PGLITE_ROUNDS = envNumber('BENCH_PGLITE_ROUNDS', process.env.BENCH_ROUNDS ? PG_ROUNDS : 500);
 const PLAYERS = envNumber('BENCH_PLAYERS', 200);
 const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 10);
 const MAX_SECONDS = envNumber('BENCH_MAX_SECONDS', 60);
