@@ -64,14 +64,18 @@ interface Figures {
   failedAudits: string[];
 }
 
-/** A headless Chromium with a DevTools port for Lighthouse to drive; one browser for every run. */
+/**
+ * A headless Chromium with a DevTools port for Lighthouse to drive; one browser for every run.
+ * Its language is Brazilian Portuguese, as the player's phone: an English browser would be
+ * redirected from every Portuguese page to its English twin on a first visit (site DOM contract item 6).
+ */
 async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {
   const executable = findChromium();
   if (!executable) throw new Error('No Chromium found: install one or set CHROMIUM_PATH');
   const profile = await mkdtemp(join(tmpdir(), 'bench-pages-'));
   const child: ChildProcess = spawn(
     executable,
-    [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [...CHROMIUM_ARGS, '--headless=new', '--lang=pt-BR', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
