@@ -7,6 +7,9 @@ import type { Publish } from './features/payments/deps.ts';
 import type { Psp } from './features/payments/psp.ts';
 import { depositRoutes, pixWebhookRoutes } from './features/payments/routes.ts';
 import { isSandboxPsp, sandboxPayRoutes } from './features/payments/sandbox/routes.ts';
+import { type Aggregators, createAggregators } from './features/casino/aggregators/index.ts';
+import { SANDBOX_AGGREGATOR_PATH } from './features/casino/aggregators/sandbox/sandbox-aggregator.ts';
+import { sandboxRoutes } from './features/casino/aggregators/sandbox/routes.ts';
 import { casinoOperatorRoutes } from './features/casino/operator-routes.ts';
 import { providerWinOperatorRoutes } from './features/casino/provider-wallet/operator-routes.ts';
 import { providerWalletRoutes } from './features/casino/provider-wallet/routes.ts';
@@ -23,6 +26,7 @@ import { pushDepsFromConfig } from './features/push/deps.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { createPushSender } from './features/push/send.ts';
 import type { SiteBuilder } from './features/operator/site-builder.ts';
+import { tenantOrigin } from './features/tenants/origin.ts';
 import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createWithdrawalsDeps, isPayoutPsp, type WithdrawalsDeps } from './features/withdrawals/deps.ts';
@@ -80,6 +84,12 @@ export interface AppDeps {
    * `payments` publisher, else events are dropped (tests without realtime).
    */
   publish?: Publish;
+  /**
+   * Which aggregator launches each provider's games and verifies its wallet
+   * calls, and the sandbox aggregator when in use (main.ts resumes and stops
+   * it). Default: built from `config` (server/features/casino/aggregators).
+   */
+  aggregators?: Aggregators;
 }
 
 /**
@@ -123,18 +133,19 @@ export function createApp(deps: AppDeps): Hono {
   if (payments && isSandboxPsp(payments.psp) && !deps.config.production) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
 
   const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, deps.accounts);
+  const aggregators = deps.aggregators ?? createAggregators({ db: deps.db, config: deps.config, log });
   // Aggregators settle rounds even while a tenant is in maintenance: tenant resolution only, no open-tenant check.
   // Mounted before tenantApi, whose middleware (402 in maintenance) would otherwise run first on every /api path.
   const providerApi = new Hono<AppEnv>();
   providerApi.use('/providers/*', resolveTenant(deps.db));
-  providerApi.route('/', providerWalletRoutes({ db: deps.db, secrets: deps.config.gameProviderSecrets, events: { db: deps.db, publish, log } }));
+  providerApi.route('/', providerWalletRoutes({ db: deps.db, walletVerifier: aggregators.registry.walletVerifier, events: { db: deps.db, publish, log } }));
   api.route('/', providerApi);
   const tenantApi = new Hono<AppEnv>();
   tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db, accounts.now), requireOpenTenant);
   tenantApi.route('/', catalogueRoutes({ db: deps.db }));
   for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
   tenantApi.route('/', walletRoutes({ db: deps.db }));
-  tenantApi.route('/', casinoRoutes({ db: deps.db, log }));
+  tenantApi.route('/', casinoRoutes({ db: deps.db, launchers: aggregators.registry.launchers, log }));
   tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));
   tenantApi.route('/', chatRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir, apiBase: deps.config.publicApiUrl }));
   if (payments) tenantApi.route('/', depositRoutes(payments));
@@ -151,6 +162,13 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.route(API_BASE, api);
   app.all(`${API_BASE}/*`, notFoundHandler);
+  // The sandbox aggregator's game pages (a stand-in third party served from its own path), before the sites claim every path.
+  if (aggregators.sandbox && !deps.config.production) {
+    app.route(
+      SANDBOX_AGGREGATOR_PATH,
+      sandboxRoutes({ sandbox: aggregators.sandbox, apiBase: deps.config.gameAggregators.sandbox.url, tenantOrigin: (domain) => tenantOrigin(deps.config, domain) }),
+    );
+  }
   if (deps.staticSites) app.use('*', deps.staticSites);
   return app;
 }

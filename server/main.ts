@@ -4,6 +4,7 @@ import { type Config, ConfigError, getConfig } from './config.ts';
 import { isPostgresDriverPatched } from './db/driver-patch.ts';
 import { openDatabase } from './db/open.ts';
 import type { Publish } from './features/payments/deps.ts';
+import { createAggregators, describeAggregators } from './features/casino/aggregators/index.ts';
 import { createBcbApiPsp } from './features/payments/bcb-api/bcb-api-psp.ts';
 import { isSandboxPsp } from './features/payments/sandbox/routes.ts';
 import { createSandboxPsp } from './features/payments/sandbox/sandbox-psp.ts';
@@ -91,6 +92,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   const publish: Publish = (channels, event, data) => realtime.publish(channels, event, data);
   const withdrawals = createWithdrawalsDeps({ db: database.db, psp, publish, config, log });
   let http: HttpServer | null = null;
+  const aggregators = createAggregators({ db: database.db, config, log });
 
   const app = createApp({
     db: database.db,
@@ -98,7 +100,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     logger: log,
     sites: builder,
     extraRoutes: [broadcastingRoutes({ key: config.realtime.key, secret: config.realtime.secret, canJoin: channelPolicy })],
-    staticSites: serveSites({ sitesDir: config.sitesDir }),
+    staticSites: serveSites({ sitesDir: config.sitesDir, frameOrigins: aggregators.registry.frameOrigins }),
+    aggregators,
     payments: { psp, publish },
     publish,
     withdrawals,
@@ -114,6 +117,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   const payoutWorker = startPayoutWorker(withdrawals, { intervalMs: 5000 });
   // What the sandbox PSP still owed when the platform last stopped (webhooks, payouts) goes out now that the webhooks can land.
   if (sandbox) void sandbox.resume().catch((error: unknown) => log.error('sandbox PSP: could not resume its pending deliveries', error));
+  // Likewise the wins and rollbacks the sandbox aggregator still owes the wallet (it calls this server's API).
+  if (aggregators.sandbox) void aggregators.sandbox.resume().catch((error: unknown) => log.error('sandbox aggregator: could not resume its owed wallet calls', error));
 
   if (opts.buildMissingSites ?? true) {
     void builder
@@ -136,6 +141,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
         // Money moves only inside requests and payout passes: both finish before the database closes.
         await Promise.all([server.drain(), payoutWorker.stop(), realtime.close()]);
         await sandbox?.close();
+        await aggregators.sandbox?.close();
         realPsp?.close();
         await database.close();
         log.info('Platform stopped');
@@ -147,6 +153,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
 
 /** Says at start which mode runs: production, or the demo and every sandbox it uses (getConfig refused them in production). */
 function logMode(config: Config, log: Logger): void {
+  log.info(describeAggregators(config));
   if (config.production) return log.info('Production mode: sandboxes, outboxes and development secrets are refused');
   log.warn('DEMO MODE (NODE_ENV/APP_ENV is not production): not fit for real money; README "Deploying to production" says what to set');
   if (config.productionGaps.length > 0) log.warn(`Sandboxes and development defaults in use: ${config.productionGaps.map((g) => `${g.variable} ${g.problem}`).join('; ')}`);

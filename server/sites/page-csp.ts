@@ -110,11 +110,13 @@ function hostName(hostHeader: string | undefined): string {
  * The header value for a page with `facts`, requested with `hostHeader`
  * (needed when the realtime host is "the page's own host"). Images may come
  * from any https origin (game thumbnails of providers' CDNs): an image runs
- * no script. Framing: only same-origin pages (a house game in our own play
- * page) and the third-party widgets; the page itself may only be framed by
- * its own origin.
+ * no script. Framing: same-origin pages (a house game in our own play
+ * page, a sandbox-aggregator game at its site-relative path), the
+ * third-party widgets and `frameOrigins`, the absolute origins the game
+ * aggregators serve their games from (the game page's iframe); the page
+ * itself may only be framed by its own origin.
  */
-export function pagePolicy(facts: PageFacts, hostHeader: string | undefined): string {
+export function pagePolicy(facts: PageFacts, hostHeader: string | undefined, frameOrigins: readonly string[] = []): string {
   const connect = ["'self'", ...(facts.apiOrigin ? [facts.apiOrigin] : []), ...facts.thirdParty];
   if (facts.realtime) {
     const host = facts.realtime.host || hostName(hostHeader);
@@ -130,7 +132,7 @@ export function pagePolicy(facts: PageFacts, hostHeader: string | undefined): st
     ['font-src', ["'self'", 'data:', ...third]],
     ['media-src', ["'self'", 'data:', 'blob:']],
     ['connect-src', [...new Set(connect)]],
-    ['frame-src', ["'self'", ...third]],
+    ['frame-src', [...new Set(["'self'", ...third, ...frameOrigins])]],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],

@@ -11,6 +11,8 @@ import { candidatesFor, notFoundCandidates, openFirst, openRegularFile, requestP
 export interface ServeSitesOptions {
   /** Folder of per-domain symlinks written by buildTenantSite (SITES_DIR). */
   sitesDir: string;
+  /** Absolute origins the pages may frame besides their own: where game aggregators serve their games (CSP `frame-src`). */
+  frameOrigins?: readonly string[];
 }
 
 /** Files up to this size are read into memory; larger ones are streamed. */
@@ -82,10 +84,10 @@ interface Reply {
   fallback: boolean;
 }
 
-async function respond(c: Context, reply: Reply): Promise<Response> {
+async function respond(c: Context, reply: Reply, frameOrigins: readonly string[]): Promise<Response> {
   const ext = extname(reply.file.path).toLowerCase();
   // Read from the uncompressed page before a compressed variant replaces it.
-  const policy = ext === '.html' ? pagePolicy(await pageFactsOf(reply.file), c.req.header('host')) : null;
+  const policy = ext === '.html' ? pagePolicy(await pageFactsOf(reply.file), c.req.header('host'), frameOrigins) : null;
   const compressible = COMPRESSIBLE_EXTENSIONS.has(ext);
   const { file, encoding } = compressible
     ? await negotiate(reply.file, c.req.header('accept-encoding'))
@@ -144,6 +146,7 @@ const NOT_BUILT = 'Site não disponível: nenhum site foi gerado ainda. / Site u
  *   see that the host serves no platform.
  */
 export function serveSites(opts: ServeSitesOptions): (c: Context) => Promise<Response> {
+  const frameOrigins = opts.frameOrigins ?? [];
   return async (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
@@ -160,13 +163,13 @@ export function serveSites(opts: ServeSitesOptions): (c: Context) => Promise<Res
     const file = path === null ? null : await openFirst(root, candidatesFor(path));
     const isPage = file !== null && file.path.endsWith('.html');
     if (file && !(fallback && isPage)) {
-      return respond(c, { file, path: path ?? '/', status: 200, fallback });
+      return respond(c, { file, path: path ?? '/', status: 200, fallback }, frameOrigins);
     }
     if (file) await file.handle.close();
     const page = fallback
       ? await openFirst(root, path === '/' ? ['/index.html', '/404.html'] : ['/404.html', '/index.html'])
       : await openFirst(root, notFoundCandidates(path ?? '/'));
-    if (page) return respond(c, { file: page, path: path ?? '/', status: 404, fallback });
+    if (page) return respond(c, { file: page, path: path ?? '/', status: 404, fallback }, frameOrigins);
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } });
   };
 }

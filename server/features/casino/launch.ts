@@ -10,6 +10,8 @@ import type { LauncherRegistry } from './providers.ts';
 import { games } from './schema.ts';
 
 export interface LaunchRequest extends GameKey {
+  /** The tenant's domain (the `tenantId`'s), handed to the launcher for the provider's wallet calls. */
+  tenantDomain: string;
   /** The player, or null for a guest. */
   userId: number | null;
   /** Asked for demo play; `only_demo` games are always demo. */
@@ -30,14 +32,14 @@ function maintenance(): DomainError {
  * @throws NotFoundError (404) for an unknown game.
  */
 export async function launchGame(db: Db, launchers: LauncherRegistry, req: LaunchRequest, log?: Logger): Promise<GameUrlAnswer> {
-  const { game, providercode } = await findGameRow(db, req, req.userId);
+  const { game, providercode, provider_name: providerName } = await findGameRow(db, req, req.userId);
   const demo = req.demo || game.onlyDemo;
   if (!demo && req.userId === null) throw new UnauthorizedError('real_money_needs_login', { message: CASINO_MESSAGES.realMoneyNeedsLogin });
   const launcher = launchers.get(providercode);
   if (!launcher) throw maintenance();
   let gameUrl: string;
   try {
-    gameUrl = await launcher.launchUrl({ game, demo, userId: req.userId, locale: req.locale });
+    gameUrl = await launcher.launchUrl({ tenant: { id: req.tenantId, domain: req.tenantDomain }, game, providerName, demo, userId: req.userId, locale: req.locale });
   } catch (error) {
     log?.warn(`Launch of ${providercode}/${game.gamecode} failed`, error);
     throw maintenance();

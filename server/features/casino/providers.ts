@@ -4,7 +4,11 @@ import type { GameRow } from './schema.ts';
 
 /** What a provider needs to start one session of a game. `userId` is null for a guest (demo only). */
 export interface LaunchInput {
+  /** The tenant whose player launches: `domain` is the host its wallet calls must name to reach that tenant. */
+  tenant: { id: number; domain: string };
   game: GameRow;
+  /** The provider's display name (the catalogue's `provider_name`). */
+  providerName: string;
   demo: boolean;
   userId: number | null;
   locale: Locale;
@@ -22,8 +26,10 @@ export interface GameLauncher {
   launchUrl(input: LaunchInput): Promise<string>;
 }
 
-/** Provider code → launcher. */
-export type LauncherRegistry = ReadonlyMap<string, GameLauncher>;
+/** Provider code → launcher (a Map is one; the aggregator registry answers for any configured provider). */
+export interface LauncherRegistry {
+  get(code: string): GameLauncher | undefined;
+}
 
 /**
  * The built-in provider: its games run in the site's own play page

@@ -18,7 +18,7 @@ import { toggleFavorite, toggleLike } from './toggles.ts';
 
 export interface CasinoRoutesDeps {
   db: Db;
-  /** Provider code → launcher (default: the house provider only). */
+  /** Provider code → launcher (default: the house provider only; server/app.ts passes the aggregator registry's). */
   launchers?: LauncherRegistry;
   log?: Logger;
 }
@@ -92,6 +92,7 @@ export function casinoRoutes(deps: CasinoRoutesDeps): Hono<AppEnv> {
         launchers,
         {
           tenantId: c.get('tenant').id,
+          tenantDomain: c.get('tenant').domain,
           gamecode: body.game_id,
           providerCode: body.provider_code,
           demo: body.demo,

@@ -12,9 +12,22 @@ import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from './signature.ts';
  * `secret`; 400 for a body that is not JSON; 422 for control characters
  * (../../http/body.ts) or JSON that is not `schema`.
  */
-export async function readSignedWebhook<S extends v.GenericSchema>(c: Context<AppEnv>, secret: string, schema: S): Promise<v.InferOutput<S>> {
+export function readSignedWebhook<S extends v.GenericSchema>(c: Context<AppEnv>, secret: string, schema: S): Promise<v.InferOutput<S>> {
+  return readVerifiedBody(c, (raw, header) => verifyWebhook(raw, header(WEBHOOK_SIGNATURE_HEADER), secret), schema);
+}
+
+/**
+ * The same checks with the caller's own signature check (an aggregator's
+ * scheme, server/features/casino/aggregators/adapter.ts): `verify` sees the
+ * raw body as received and reads headers; false answers 401.
+ */
+export async function readVerifiedBody<S extends v.GenericSchema>(
+  c: Context<AppEnv>,
+  verify: (raw: string, header: (name: string) => string | undefined) => boolean,
+  schema: S,
+): Promise<v.InferOutput<S>> {
   const raw = await c.req.text();
-  if (!verifyWebhook(raw, c.req.header(WEBHOOK_SIGNATURE_HEADER), secret)) {
+  if (!verify(raw, (name) => c.req.header(name))) {
     throw new UnauthorizedError('invalid_signature', { message: PAYMENT_MESSAGES.invalidSignature });
   }
   return parseJsonText(raw, schema);

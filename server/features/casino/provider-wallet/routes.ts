@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { CentavosSchema } from '../../../../src/contract/money.ts';
 import type { Db } from '../../../db/open.ts';
 import type { AppEnv } from '../../../http/context.ts';
-import { readSignedWebhook } from '../../payments/signed-webhook.ts';
+import { readVerifiedBody } from '../../payments/signed-webhook.ts';
+import type { WalletCallVerifier } from '../aggregators/registry.ts';
 import { isInMaintenance } from '../../tenants/context.ts';
 import { ProviderError, toProviderError } from './errors.ts';
 import { type ProviderEventsDeps, type ProviderMovement, publishProviderMovement } from './publish.ts';
@@ -46,7 +47,9 @@ export const ProviderWalletBodySchema = v.variant('action', [
  * only: the provider calls the tenant's own API host, and open rounds settle
  * while the tenant is in maintenance): the seamless wallet for aggregator
  * `code`. Signed like the PSP webhooks: `X-Webhook-Signature: sha256=<hex
- * HMAC-SHA256 of the raw body>` with the provider's secret. Answers
+ * HMAC-SHA256 of the raw body>` with the provider's secret, or by the
+ * scheme of the provider's aggregator (`walletVerifier`, from the
+ * aggregator registry: ../aggregators/registry.ts). Answers
  * `{ balance, replayed, held? }` in centavos; a refusal answers its status
  * with the protocol's `error` code (./errors.ts): 401 invalid_signature,
  * 403 betting_suspended (a bet while the tenant is in maintenance) or
@@ -55,7 +58,7 @@ export const ProviderWalletBodySchema = v.variant('action', [
  * A call that moved money is announced (./publish.ts): the player's new
  * balance and, for a bet or win with the catalogue's `game_id`, the live feed.
  */
-export function providerWalletRoutes(deps: { db: Db; secrets: ReadonlyMap<string, string>; events?: ProviderEventsDeps }): Hono<AppEnv> {
+export function providerWalletRoutes(deps: { db: Db; walletVerifier: (code: string) => WalletCallVerifier | null; events?: ProviderEventsDeps }): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/providers/:code/wallet', async (c) => {
     try {
       return await walletCall(c);
@@ -66,9 +69,9 @@ export function providerWalletRoutes(deps: { db: Db; secrets: ReadonlyMap<string
 
   async function walletCall(c: Context<AppEnv>): Promise<Response> {
     const code = c.req.param('code') ?? '';
-    const secret = deps.secrets.get(code);
-    if (!secret) throw new ProviderError('invalid_signature');
-    const body = await readSignedWebhook(c, secret, ProviderWalletBodySchema);
+    const verify = deps.walletVerifier(code);
+    if (!verify) throw new ProviderError('invalid_signature');
+    const body = await readVerifiedBody(c, verify, ProviderWalletBodySchema);
     const wallet = createSeamlessWallet(deps.db, code, deps.events?.log);
     const tenant = c.get('tenant');
     const player = { tenantId: tenant.id, userId: body.player_id };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../../../../src/contract/casino.ts';
 import { gameLikes, games } from '../../../../server/db/schema.ts';
+import { forgetCatalogue } from '../../../../server/features/casino/catalogue-cache.ts';
 import { launchGame } from '../../../../server/features/casino/launch.ts';
 import { type GameLauncher, type LaunchInput, launcherRegistry } from '../../../../server/features/casino/providers.ts';
 import { casinoHarness, type CasinoHarness, SORTE } from './helpers.ts';
@@ -10,7 +11,8 @@ let h: CasinoHarness;
 let ana: string;
 let bia: string;
 beforeAll(async () => {
-  h = await casinoHarness();
+  // alpha has no aggregator (the maintenance state); beta and gamma are the sandbox aggregator's (the default).
+  h = await casinoHarness({ env: { GAME_PROVIDER_AGGREGATORS: 'alpha:none' } });
   ana = await h.player('+5511987650001');
   bia = await h.player('+5511987650002');
 }, 60_000);
@@ -124,10 +126,13 @@ describe('likes and favorites', () => {
   });
 
   it('hides a deactivated game from likes and lists', async () => {
+    // Written by hand, as no service hides one game: tell the lobby's cached catalogue, as a service would.
     await h.db.update(games).set({ active: false }).where(and(eq(games.id, id(30))));
+    forgetCatalogue(h.tenants.sorte);
     expect((await h.call('POST', `/games/like/${id(30)}`, { host: SORTE, token: ana })).status).toBe(404);
     expect((await h.call('GET', '/casinos/games?provider=gamma', { host: SORTE })).body.total).toBe(2);
     await h.db.update(games).set({ active: true }).where(and(eq(games.id, id(30))));
+    forgetCatalogue(h.tenants.sorte);
   });
 });
 
@@ -189,7 +194,7 @@ describe('POST /games/url and recent games', () => {
     const player = { tenantId: h.tenants.sorte, userId: user.id as number };
     await applyMovement(h.db, { ...player, type: 'deposit', amount: 10_000, reference: 'recent-dep-1' });
     const alpha = launcherRegistry({ code: 'alpha', launchUrl: () => Promise.resolve('https://alpha.example/play') });
-    await launchGame(h.db, alpha, { tenantId: h.tenants.sorte, gamecode: 'game-8', providerCode: 'alpha', userId: player.userId, demo: false, locale: 'pt' });
+    await launchGame(h.db, alpha, { tenantId: h.tenants.sorte, tenantDomain: SORTE, gamecode: 'game-8', providerCode: 'alpha', userId: player.userId, demo: false, locale: 'pt' });
     expect((await h.call('GET', '/games/recent', { host: SORTE, token })).body.total).toBe(0);
     const wallet = createSeamlessWallet(h.db, 'alpha');
     await wallet.bet(player, { roundId: 'recent-r1', transactionId: 'recent-t1', amount: 100, game: 'Game 8', gameId: 'g8' });
@@ -210,8 +215,8 @@ describe('POST /games/url and recent games', () => {
     expect(Object.keys(bad.body.errors as object)).toEqual(['lang']);
   });
 
-  it('forces demo for only_demo games and answers 503 (maintenance) for a provider without launcher', async () => {
-    // game-3 is only_demo; alpha has no launcher: maintenance, and no view or recent is recorded.
+  it('forces demo for only_demo games and answers 503 (maintenance) for a provider mapped to no aggregator', async () => {
+    // game-3 is only_demo; alpha is mapped to `none` (no launcher): maintenance, and no view or recent is recorded.
     const r = await h.call('POST', '/games/url', { host: SORTE, token: ana, body: { game_id: 'game-3', provider_code: 'alpha' } });
     expect(r).toMatchObject({ status: 503, body: { message: 'Este jogo está em manutenção. Tente novamente mais tarde.' } });
     const guestOnlyDemo = await h.call('POST', '/games/url', { host: SORTE, body: { game_id: 'game-3', provider_code: 'alpha' } });
@@ -221,6 +226,21 @@ describe('POST /games/url and recent games', () => {
     expect((await h.call('GET', '/games/recent', { host: SORTE, token: ana })).body.total).toBe(0);
     const missing = await h.call('POST', '/games/url', { host: SORTE, body: { game_id: 'nope', provider_code: 'alpha', demo: true } });
     expect(missing.status).toBe(404);
+  });
+
+  it('launches every other provider’s games through the sandbox aggregator: a signed session at /sandbox-aggregator/play', async () => {
+    const real = await h.call('POST', '/games/url', { host: SORTE, token: ana, lang: 'en', body: { game_id: 'game-22', provider_code: 'beta' } });
+    expect(real.status).toBe(200);
+    const url = new URL(real.body.gameUrl as string, 'http://sorte.localhost');
+    expect(url.pathname).toBe('/sandbox-aggregator/play');
+    const [, payload] = url.searchParams.get('token')!.split('.');
+    const session = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(session).toMatchObject({ tenant: SORTE, provider: 'beta', providerName: 'Beta Ação', gamecode: 'game-22', gameId: 'g22', kind: 'table', demo: false, locale: 'en', rtpBps: 9650 });
+    expect(session.player).toEqual(expect.any(Number));
+    const crash = await h.call('POST', '/games/url', { host: SORTE, body: { game_id: 'game-28', provider_code: 'gamma', demo: true } });
+    expect(crash.status).toBe(200);
+    const guest = JSON.parse(Buffer.from(new URL(crash.body.gameUrl as string, 'http://x').searchParams.get('token')!.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(guest).toMatchObject({ provider: 'gamma', kind: 'crash', demo: true, player: null, locale: 'pt' });
   });
 
   it('hands a registered launcher demo mode for only_demo games, even to a guest, and demo=false otherwise', async () => {
@@ -233,16 +253,16 @@ describe('POST /games/url and recent games', () => {
       },
     };
     const launchers = launcherRegistry(alpha);
-    const guest = await launchGame(h.db, launchers, { tenantId: h.tenants.sorte, gamecode: 'game-3', providerCode: 'alpha', userId: null, demo: false, locale: 'en' });
+    const guest = await launchGame(h.db, launchers, { tenantId: h.tenants.sorte, tenantDomain: SORTE, gamecode: 'game-3', providerCode: 'alpha', userId: null, demo: false, locale: 'en' });
     expect(guest.gameUrl).toBe('https://alpha.example/play/g3?demo=true');
-    const real = await launchGame(h.db, launchers, { tenantId: h.tenants.sorte, gamecode: 'game-4', providerCode: 'alpha', userId: null, demo: true, locale: 'pt' });
+    const real = await launchGame(h.db, launchers, { tenantId: h.tenants.sorte, tenantDomain: SORTE, gamecode: 'game-4', providerCode: 'alpha', userId: null, demo: true, locale: 'pt' });
     expect(real.gameUrl).toBe('https://alpha.example/play/g4?demo=true');
     expect(seen.map((s) => [s.game.gamecode, s.demo, s.userId, s.locale])).toEqual([
       ['game-3', true, null, 'en'],
       ['game-4', true, null, 'pt'],
     ]);
     const failing = launcherRegistry({ code: 'alpha', launchUrl: () => Promise.reject(new Error('provider down')) });
-    await expect(launchGame(h.db, failing, { tenantId: h.tenants.sorte, gamecode: 'game-4', providerCode: 'alpha', userId: null, demo: true, locale: 'pt' })).rejects.toMatchObject({
+    await expect(launchGame(h.db, failing, { tenantId: h.tenants.sorte, tenantDomain: SORTE, gamecode: 'game-4', providerCode: 'alpha', userId: null, demo: true, locale: 'pt' })).rejects.toMatchObject({
       status: 503,
     });
   });

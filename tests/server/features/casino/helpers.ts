@@ -49,8 +49,8 @@ export interface CasinoHarness extends AccountsHarness {
   player(phone: string): Promise<string>;
 }
 
-export async function casinoHarness(): Promise<CasinoHarness> {
-  const h = await accountsHarness();
+export async function casinoHarness(opts: { env?: Record<string, string> } = {}): Promise<CasinoHarness> {
+  const h = await accountsHarness(opts);
   await h.db.delete(games).where(eq(games.tenantId, h.tenants.sorte));
   await importCatalogue(h.db, { tenantId: h.tenants.sorte, text: JSON.stringify(testRows()), format: 'json', replace: false });
   const all = await h.db.select({ id: games.id, gameId: games.gameId }).from(games).where(eq(games.tenantId, h.tenants.sorte));

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAggregatorRegistry } from '../../../../server/features/casino/aggregators/registry.ts';
 import { providerWalletRoutes } from '../../../../server/features/casino/provider-wallet/routes.ts';
 import { createSeamlessWallet } from '../../../../server/features/casino/provider-wallet/service.ts';
 import { signWebhook } from '../../../../server/features/payments/signature.ts';
@@ -9,12 +10,14 @@ import { ledgerEntries, wallets } from '../../../../server/features/wallet/schem
 import { gameProviders, games } from '../../../../server/features/casino/schema.ts';
 import { demoOperatorKey } from '../../../../server/features/tenants/demo/tenants.ts';
 import { users } from '../../../../server/features/users/schema.ts';
-import { silentLog, testApp } from '../../helpers/app.ts';
+import { silentLog, testApp, testConfig } from '../../helpers/app.ts';
 import { demoTenant, featureApp, playerMaker } from '../../helpers/feature-harness.ts';
 import { type HouseHarness, houseHarness } from '../house/helpers.ts';
 
 let h: HouseHarness;
 const SECRET = 'aggregator-secret-0123456789';
+/** `acme` integrated directly: the standard signature with its GAME_PROVIDER_SECRETS key. */
+const acmeVerifier = createAggregatorRegistry(testConfig({ GAME_AGGREGATOR: 'none', GAME_PROVIDER_SECRETS: `acme:${SECRET}` }), []).walletVerifier;
 beforeAll(async () => {
   h = await houseHarness();
 });
@@ -87,7 +90,7 @@ describe('seamless wallet service', () => {
 
 describe('POST /providers/{code}/wallet', () => {
   it('accepts signed calls, refuses unsigned ones and unknown providers', async () => {
-    const app = featureApp(h.db, { operator: [], tenant: [providerWalletRoutes({ db: h.db, secrets: new Map([['acme', SECRET]]) })] });
+    const app = featureApp(h.db, { operator: [], tenant: [providerWalletRoutes({ db: h.db, walletVerifier: acmeVerifier })] });
     const { userId } = await h.player();
     await applyMovement(h.db, { tenantId: h.tenantId, userId, type: 'deposit', amount: 5000, reference: 'pw-dep-3' });
     const call = async (code: string, body: unknown, secret = SECRET) => {
@@ -140,7 +143,7 @@ describe('provider wallet events', () => {
     const publish = async (channels: string[], event: string, data: unknown) => void published.push({ channels, event, data: data as Record<string, unknown> });
     const app = featureApp(h.db, {
       operator: [],
-      tenant: [providerWalletRoutes({ db: h.db, secrets: new Map([['acme', SECRET]]), events: { db: h.db, publish, log: silentLog } })],
+      tenant: [providerWalletRoutes({ db: h.db, walletVerifier: acmeVerifier, events: { db: h.db, publish, log: silentLog } })],
     });
     const { userId } = await h.player('Carla Pereira Lima');
     await applyMovement(h.db, { tenantId: h.tenantId, userId, type: 'deposit', amount: 5000, reference: 'pw-dep-ev' });
