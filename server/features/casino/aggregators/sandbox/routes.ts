@@ -64,10 +64,18 @@ const localeOf = (c: Context): 'pt' | 'en' => (/^\s*en\b/i.test(c.req.header('ac
 export function sandboxRoutes(opts: SandboxRoutesOptions): Hono {
   const { sandbox } = opts;
 
-  const session = (c: Context, token: string | undefined): LaunchSession => {
+  /** The session of `token`; `onLocale` learns its language as soon as it is known (an expired session's too). */
+  const session = (token: string | undefined, onLocale: (locale: 'pt' | 'en') => void): LaunchSession => {
     const read = sandbox.sessions.read(token);
-    if (!read.ok) throw new SandboxRefusal(read.reason === 'expired' ? 'session_expired' : 'session_invalid');
-    return read.session;
+    if (read.ok) {
+      onLocale(read.session.locale);
+      return read.session;
+    }
+    if (read.reason === 'expired') {
+      onLocale(read.locale);
+      throw new SandboxRefusal('session_expired');
+    }
+    throw new SandboxRefusal('session_invalid');
   };
   const refused = (c: Context, error: unknown, locale: 'pt' | 'en') => {
     if (!(error instanceof SandboxRefusal)) throw error;
@@ -83,9 +91,9 @@ export function sandboxRoutes(opts: SandboxRoutesOptions): Hono {
 
   return new Hono()
     .get('/play', async (c) => {
-      let s: LaunchSession | null = null;
+      let locale = localeOf(c);
       try {
-        s = session(c, c.req.query('token'));
+        const s = session(c.req.query('token'), (l) => (locale = l));
         const engine = engineOf(s);
         const view: SandboxPageView = {
           token: c.req.query('token')!,
@@ -104,7 +112,6 @@ export function sandboxRoutes(opts: SandboxRoutesOptions): Hono {
         return c.html(renderGamePage(view, assets));
       } catch (error) {
         if (!(error instanceof SandboxRefusal)) throw error;
-        const locale = s?.locale ?? localeOf(c);
         c.header('Cache-Control', 'no-store');
         c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *");
         const message = escapeHtml(error.body(locale).message);
@@ -119,8 +126,7 @@ export function sandboxRoutes(opts: SandboxRoutesOptions): Hono {
       try {
         const parsed = v.safeParse(RoundBody, await c.req.json().catch(() => null));
         if (!parsed.success) throw new SandboxRefusal('invalid_params');
-        const s = session(c, parsed.output.token);
-        locale = s.locale;
+        const s = session(parsed.output.token, (l) => (locale = l));
         return json(c, await playRound(sandbox.rounds, s, { stake: parsed.output.stake, params: parsed.output.params ?? {} }));
       } catch (error) {
         return refused(c, error, locale);
@@ -129,8 +135,7 @@ export function sandboxRoutes(opts: SandboxRoutesOptions): Hono {
     .get('/balance', async (c) => {
       let locale = localeOf(c);
       try {
-        const s = session(c, c.req.query('token'));
-        locale = s.locale;
+        const s = session(c.req.query('token'), (l) => (locale = l));
         return json(c, { balance: await sessionBalance(sandbox.rounds, s) });
       } catch (error) {
         return refused(c, error, locale);

@@ -51,12 +51,12 @@ const SessionSchema = v.object({
   exp: v.number(),
 });
 
-export type SessionCheck = { ok: true; session: LaunchSession } | { ok: false; reason: 'invalid' | 'expired' };
+export type SessionCheck = { ok: true; session: LaunchSession } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'expired'; locale: LaunchSession['locale'] };
 
 export interface SessionSigner {
   /** A token for `session` (its `sid` and `exp` are filled in). */
   issue(session: Omit<LaunchSession, 'sid' | 'exp'>, now?: Date): string;
-  /** The session of `token`, or why not: `invalid` (malformed, forged, altered) or `expired`. */
+  /** The session of `token`, or why not: `invalid` (malformed, forged, altered) or `expired` (with the session's language). */
   read(token: string | undefined, now?: Date): SessionCheck;
 }
 
@@ -91,7 +91,8 @@ export function createSessionSigner(secret: string): SessionSigner {
       }
       const parsed = v.safeParse(SessionSchema, payload);
       if (!parsed.success) return { ok: false, reason: 'invalid' };
-      if (parsed.output.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+      // Authentic but past its time: its language still words the refusal.
+      if (parsed.output.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired', locale: parsed.output.locale };
       return { ok: true, session: parsed.output };
     },
   };
