@@ -1,10 +1,12 @@
-import { and, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
-import type { GameType, GameView } from '../../../src/contract/casino.ts';
+import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { GAMES_PAGE_SIZE, type GameType, type GameView } from '../../../src/contract/casino.ts';
 import type { PagedList } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
+import { catalogueSnapshot } from './catalogue-cache.ts';
+import { matchingGames } from './catalogue-snapshot.ts';
 import { pageOfGames } from './game-pages.ts';
-import { gameFavorites, gameProviders, games, recentGames } from './schema.ts';
-import { containsFolded } from './search.ts';
+import { toGameView } from './present.ts';
+import { gameFavorites, gameLikes, games, recentGames } from './schema.ts';
 
 export interface GamesFilter {
   /** Provider codes; empty = all providers. */
@@ -22,20 +24,49 @@ interface Caller {
   page: number;
 }
 
-/** The conditions of a filter; an empty string or list means "any". */
-export function filterConditions(f: GamesFilter): SQL | undefined {
-  return and(
-    f.providers.length > 0 ? inArray(gameProviders.code, f.providers) : undefined,
-    f.searchTerm ? containsFolded(games.title, f.searchTerm) : undefined,
-    f.category ? eq(games.categorySlug, f.category) : undefined,
-    f.type ? eq(games.type, f.type) : undefined,
-    f.bonuses ? eq(games.bonusAllowed, true) : undefined,
-  );
+/**
+ * `GET /casinos/games`: the filtered catalogue, most viewed first, from the
+ * tenant's in-memory snapshot (./catalogue-cache.ts: views and other nodes'
+ * writes may lag a few seconds; this process's imports and likes show at
+ * once). A player's own flags are read per call, for the page's games only.
+ */
+export async function listGames(db: Db, q: Caller & { filter: GamesFilter }): Promise<PagedList<GameView>> {
+  const snapshot = await catalogueSnapshot(db, q.tenantId);
+  const found = matchingGames(snapshot, q.filter);
+  const page = found.slice((q.page - 1) * GAMES_PAGE_SIZE, q.page * GAMES_PAGE_SIZE);
+  const marks = q.userId === null ? NO_MARKS : await playerMarks(db, q.userId, page.map((e) => e.game.id));
+  return {
+    data: page.map((e) =>
+      toGameView({ ...e, totalLikes: snapshot.likes.get(e.game.id) ?? 0, hasLike: marks.liked.has(e.game.id), hasFavorite: marks.favorite.has(e.game.id) }),
+    ),
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(found.length / GAMES_PAGE_SIZE)),
+    total: found.length,
+  };
 }
 
-/** `GET /casinos/games`: the filtered catalogue, most viewed first. */
-export function listGames(db: Db, q: Caller & { filter: GamesFilter }): Promise<PagedList<GameView>> {
-  return pageOfGames(db, { ...q, where: filterConditions(q.filter) });
+interface PlayerMarks {
+  liked: Set<number>;
+  favorite: Set<number>;
+}
+const NO_MARKS: PlayerMarks = { liked: new Set(), favorite: new Set() };
+
+/** Which of `gameIds` the player liked and made favorite: one query. */
+async function playerMarks(db: Db, userId: number, gameIds: number[]): Promise<PlayerMarks> {
+  if (gameIds.length === 0) return NO_MARKS;
+  const rows = await db
+    .select({ gameId: gameLikes.gameId, like: sql<boolean>`true`.mapWith(Boolean) })
+    .from(gameLikes)
+    .where(and(eq(gameLikes.userId, userId), inArray(gameLikes.gameId, gameIds)))
+    .unionAll(
+      db
+        .select({ gameId: gameFavorites.gameId, like: sql<boolean>`false`.mapWith(Boolean) })
+        .from(gameFavorites)
+        .where(and(eq(gameFavorites.userId, userId), inArray(gameFavorites.gameId, gameIds))),
+    );
+  const marks: PlayerMarks = { liked: new Set(), favorite: new Set() };
+  for (const r of rows) (r.like ? marks.liked : marks.favorite).add(r.gameId);
+  return marks;
 }
 
 /** `GET /featured/home-games` (`home`) and `GET /featured/games`: the games the operator flagged. */

@@ -3,6 +3,7 @@ import type { FavoriteAnswer, LikeAnswer } from '../../../src/contract/casino.ts
 import type { Db, Tx } from '../../db/open.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { users } from '../users/schema.ts';
+import { noteLikeCount } from './catalogue-cache.ts';
 import { CASINO_MESSAGES } from './messages.ts';
 import { gameFavorites, gameLikes, games } from './schema.ts';
 
@@ -42,13 +43,15 @@ async function flipMark(tx: Tx, marks: typeof gameLikes | typeof gameFavorites, 
   return true;
 }
 
-/** `POST /games/like/{id}`: likes the game, or takes the like back; `action` = liked now. */
-export function toggleLike(db: Db, input: ToggleInput): Promise<LikeAnswer> {
-  return underPlayerLock(db, input, async (tx) => {
+/** `POST /games/like/{id}`: likes the game, or takes the like back; `action` = liked now. The lobby's lists show the new count at once. */
+export async function toggleLike(db: Db, input: ToggleInput): Promise<LikeAnswer> {
+  const answer = await underPlayerLock(db, input, async (tx) => {
     const action = await flipMark(tx, gameLikes, input);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(gameLikes).where(eq(gameLikes.gameId, input.gameId));
     return { action, totalLikes: n };
   });
+  noteLikeCount(input.tenantId, input.gameId, answer.totalLikes);
+  return answer;
 }
 
 /** `POST /games/favorite/{id}`: adds the game to the player's favorites, or removes it; `action` = favorite now. */

@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.ts';
 import { ValidationError } from '../../../http/errors.ts';
 import { listCategories } from '../../tenants/categories.ts';
+import { forgetCatalogue } from '../catalogue-cache.ts';
 import { gameProviders, games } from '../schema.ts';
 import { type CatalogueFormat, type CatalogueLine, readCatalogue } from './read-file.ts';
 
@@ -38,7 +39,9 @@ const CHUNK = 500;
  * game_id (views, likes and ids kept; an earlier hidden game comes back).
  * With `replace`, the tenant's games missing from the file are hidden
  * (`active = false`), not deleted, so players' likes, favorites and history
- * survive a re-import.
+ * survive a re-import. The lobby's cached catalogue of this process is
+ * dropped once the transaction commits (../catalogue-cache.ts), so pass the
+ * database, not an open transaction.
  * @throws CatalogueImportError (422) listing every bad line; nothing changes.
  */
 export async function importCatalogue(
@@ -50,7 +53,7 @@ export async function importCatalogue(
   if (!read.ok) throw new CatalogueImportError(read.errors);
   const rows = read.rows;
 
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     const names = new Map(rows.map(({ row }) => [row.providercode, row.provider_name]));
     const providers = await tx
       .insert(gameProviders)
@@ -130,6 +133,8 @@ export async function importCatalogue(
     }
     return { games: rows.length, created, updated: rows.length - created, providers: providers.length, deactivated };
   });
+  forgetCatalogue(input.tenantId);
+  return summary;
 }
 
 /**

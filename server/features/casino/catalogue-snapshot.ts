@@ -1,0 +1,117 @@
+import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import type { Db } from '../../db/open.ts';
+import type { GamesFilter } from './list-games.ts';
+import { gameLikes, gameProviders, type GameRow, games } from './schema.ts';
+import { foldText } from './search.ts';
+
+/*
+ * A tenant's active catalogue held in memory, so the lobby's lists
+ * (`GET /casinos/games`, `GET /games/providers`) filter, count and page
+ * without a query: a few thousand games fit in a few megabytes, and a scan
+ * of their folded titles costs well under a millisecond. Read through
+ * ./catalogue-cache.ts, which decides when a snapshot is reloaded.
+ */
+
+/** One active game as the lists show it. */
+export interface CatalogueEntry {
+  /** The row without its descriptions (no list shows them): kept small in memory. */
+  game: GameRow;
+  providercode: string;
+  provider_name: string;
+  /** The title folded as a search term is (./search.ts foldText): lower case, no accents. */
+  folded: string;
+}
+
+/** A provider with at least one active game. */
+export interface CatalogueProvider {
+  id: number;
+  code: string;
+  name: string;
+  image: string | null;
+  foldedName: string;
+  foldedCode: string;
+  /** Its active games. */
+  gameCount: number;
+  /** Its active games per category slug. */
+  byCategory: Map<string, number>;
+}
+
+export interface CatalogueSnapshot {
+  /** Active games, most viewed first, then by id (the order of every lobby list; pages never overlap). */
+  games: CatalogueEntry[];
+  /** Providers having active games, in the operator's order, then by name (as the site build sorts them), then id. */
+  providers: CatalogueProvider[];
+  /** Likes per game id; absent = 0. Kept current by the like toggle (catalogue-cache.ts noteLikeCount). */
+  likes: Map<number, number>;
+  /** Filter key → matching games, most recently used last; see matchingGames. */
+  matches: Map<string, CatalogueEntry[]>;
+}
+
+/** Distinct filters remembered per snapshot: one entry holds at most one reference per game. */
+const MATCH_MEMO_SIZE = 200;
+
+const { descriptionPt: _pt, descriptionEn: _en, ...listColumns } = getTableColumns(games);
+
+/** Reads a tenant's active catalogue and its like counts (two queries). */
+export async function loadCatalogueSnapshot(db: Db, tenantId: number): Promise<CatalogueSnapshot> {
+  const active = and(eq(games.tenantId, tenantId), eq(games.active, true));
+  const [rows, likeRows] = await Promise.all([
+    db
+      .select({ game: listColumns, provider: { id: gameProviders.id, code: gameProviders.code, name: gameProviders.name, image: gameProviders.image, sortOrder: gameProviders.sortOrder } })
+      .from(games)
+      .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+      .where(active)
+      .orderBy(desc(games.views), asc(games.id)),
+    db.select({ gameId: gameLikes.gameId, n: count() }).from(gameLikes).innerJoin(games, eq(games.id, gameLikes.gameId)).where(active).groupBy(gameLikes.gameId),
+  ]);
+
+  const providers = new Map<number, CatalogueProvider & { sortOrder: number }>();
+  const entries = rows.map(({ game, provider }): CatalogueEntry => {
+    let p = providers.get(provider.id);
+    if (!p) {
+      p = { ...provider, foldedName: foldText(provider.name), foldedCode: foldText(provider.code), gameCount: 0, byCategory: new Map() };
+      providers.set(provider.id, p);
+    }
+    p.gameCount += 1;
+    p.byCategory.set(game.categorySlug, (p.byCategory.get(game.categorySlug) ?? 0) + 1);
+    return { game: { ...game, descriptionPt: null, descriptionEn: null }, providercode: provider.code, provider_name: provider.name, folded: foldText(game.title) };
+  });
+  return {
+    games: entries,
+    providers: [...providers.values()].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'pt-BR') || a.id - b.id),
+    likes: new Map(likeRows.map((r) => [r.gameId, r.n])),
+    matches: new Map(),
+  };
+}
+
+/**
+ * The snapshot's games matching `filter`, in list order. Results are
+ * remembered per filter (the most recent MATCH_MEMO_SIZE), so paging
+ * through one filter, or many guests tapping the same chip, scans once.
+ * The search is a plain substring test on folded text: `%` and `_` are
+ * literal, case and accents ignored.
+ */
+export function matchingGames(snapshot: CatalogueSnapshot, filter: GamesFilter): CatalogueEntry[] {
+  const providers = [...new Set(filter.providers)].sort();
+  const term = filter.searchTerm ? foldText(filter.searchTerm) : '';
+  const key = JSON.stringify([providers, term, filter.category, filter.type, filter.bonuses]);
+  const memo = snapshot.matches;
+  const known = memo.get(key);
+  if (known) {
+    memo.delete(key);
+    memo.set(key, known);
+    return known;
+  }
+  const codes = providers.length > 0 ? new Set(providers) : null;
+  const found = snapshot.games.filter(
+    (e) =>
+      (codes === null || codes.has(e.providercode)) &&
+      (term === '' || e.folded.includes(term)) &&
+      (filter.category === '' || e.game.categorySlug === filter.category) &&
+      (filter.type === null || e.game.type === filter.type) &&
+      (!filter.bonuses || e.game.bonusAllowed),
+  );
+  if (memo.size >= MATCH_MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  memo.set(key, found);
+  return found;
+}
