@@ -65,4 +65,11 @@ describe('pagePolicy', () => {
     expect(directive(policy, 'object-src')).toBe("object-src 'none'");
     expect(directive(policy, 'base-uri')).toBe("base-uri 'self'");
   });
+
+  it('also frames the game aggregators’ absolute origins it is given (the game page’s iframe), once each, nothing else widened', () => {
+    const withGames = pagePolicy(pageFacts(PAGE), 'sorte.example', ['https://games.acme.example', 'https://accounts.google.com']);
+    expect(directive(withGames, 'frame-src')).toBe("frame-src 'self' https://accounts.google.com https://challenges.cloudflare.com https://code.jivosite.com https://games.acme.example");
+    expect(directive(withGames, 'script-src')).toBe(directive(policy, 'script-src'));
+    expect(directive(withGames, 'connect-src')).toBe(directive(policy, 'connect-src'));
+  });
 });

@@ -55,7 +55,11 @@ describe('sandbox aggregator: real money through the seamless wallet over HTTP',
     const page = await fetch(`${h.base}${await h.launch(ROULETTE, { token: s.token, lang: 'en' })}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    // Framed by the tenant's site (listed first, so the platform stamps no X-Frame-Options: SAMEORIGIN), no inline script.
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors http://localhost:4321 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     const html = await page.text();
     expect(html).toContain('Roleta Europeia');
     expect(html).toContain('R$100.00');
@@ -65,6 +69,7 @@ describe('sandbox aggregator: real money through the seamless wallet over HTTP',
 
     const answer = await s.play(1000);
     expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     const round = answer.body.round as Round;
     expect(round).toMatchObject({ stake: 1000, kind: 'roulette' });
     expect([0, 1000]).toContain(round.payout);
