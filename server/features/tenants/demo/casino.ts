@@ -9,9 +9,12 @@ import { findTenantByDomain } from '../find-tenant.ts';
 /*
  * The demo catalogue every demo tenant starts with: the three house games
  * (real play through /casino/play) and 37 games of five fictional
- * third-party studios, spread over the demo categories. Their launches have
- * no launcher, so they show the game page's maintenance state (or demo-only
- * ones show it too): the catalogue, pages and lists are what they demo.
+ * third-party studios, spread over the demo categories. Their games are
+ * launched by the sandbox aggregator (GAME_AGGREGATOR=sandbox, the demo's
+ * default: server/features/casino/aggregators/sandbox), which plays each
+ * with an honest engine of its family (slots, roulette, crash, card table)
+ * at its catalogue RTP, in real money through the seamless wallet or in
+ * demo mode; with GAME_AGGREGATOR=none they show the maintenance state.
  * Covers are the SVGs under tenant-assets/<domain>/demo/<domain>/games/.
  */
 
