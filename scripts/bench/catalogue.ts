@@ -9,11 +9,17 @@
  *    the same catalogue imported through the real import service, then
  *    BENCH_REQUESTS `GET /casinos/games` (default 3,000) with
  *    BENCH_CONCURRENCY in flight (default 50), cycling pages, provider
- *    filters, categories and searches: throughput and p50/p95/p99.
+ *    filters, categories and searches: throughput and p50/p95/p99, against
+ *    the target (p95 ≤ 50 ms and ≥ 1,000/s). In the same run, the same number
+ *    of raw `SELECT`s of one page (the page query the list used to run, with
+ *    its window count) straight through the driver, with the same
+ *    concurrency: the floor a per-request query would give, and the ratio.
  * 3. Rounds: `scripts/bench/rounds.ts` (house-game rounds per second).
- * Prints figures; asserts nothing about timing. BENCH_SKIP_BUILD=1 skips 1.
+ * Prints figures; asserts nothing about timing. BENCH_SKIP_BUILD=1 skips 1,
+ * BENCH_SKIP_PGLITE=1 the PGlite half of 2, BENCH_SKIP_ROUNDS=1 skips 3.
  */
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
 import { createApp } from '../../server/app.ts';
 import { getConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/open.ts';
+import { type Db, openDatabase } from '../../server/db/open.ts';
 import { importCatalogue } from '../../server/features/casino/import/import-catalogue.ts';
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
 import { listCategories } from '../../server/features/tenants/categories.ts';
@@ -32,7 +38,7 @@ import { createLogger } from '../../server/logger.ts';
 import { buildTenantSite } from '../../server/sites/build-tenant.ts';
 import { createSiteBuilder } from '../../server/sites/index.ts';
 import { tenantSource } from '../../server/sites/tenant-source.ts';
-import { envNumber, fmt, load, report } from './load.ts';
+import { envNumber, fmt, load, type LoadResult, percentile, report } from './load.ts';
 import { benchServerUrl, scratchDatabase } from './scratch-db.ts';
 import { syntheticCatalogue, syntheticGames } from './synthetic-catalogue.ts';
 
@@ -40,6 +46,8 @@ const GAMES = envNumber('BENCH_GAMES', 5000);
 const PROVIDERS = 40;
 const REQUESTS = envNumber('BENCH_REQUESTS', 3000);
 const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 50);
+/** The lobby-call target of issue 14. */
+const TARGET = { p95Ms: 50, perSecond: 1000 };
 
 async function benchBuild(): Promise<void> {
   const base = JSON.parse(await readFile(fileURLToPath(new URL('../../tests/fixtures/tenant-bundle.pt.json', import.meta.url)), 'utf8')) as TenantBundle;
@@ -100,9 +108,35 @@ async function benchApi(label: string, url: string): Promise<void> {
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`status ${response.status}`);
   });
-  report(`   ${label}: GET /casinos/games, ${fmt(GAMES)} games, mixed filters (${CONCURRENCY} concurrent)`, result);
+  const apiRate = report(`   ${label}: GET /casinos/games, ${fmt(GAMES)} games, mixed filters (${CONCURRENCY} concurrent)`, result);
+  const apiP95 = percentile(result.latencies, 95);
+  const met = apiP95 <= TARGET.p95Ms && apiRate >= TARGET.perSecond && result.failures === 0;
+  console.log(`   ${label}: target p95 ≤ ${TARGET.p95Ms} ms and ≥ ${fmt(TARGET.perSecond)}/s: ${met ? 'met' : 'MISSED'}`);
   await new Promise<void>((resolve) => server.close(() => resolve()));
+
+  const raw = await rawPageSelects(database.db, tenant.id);
+  const rawRate = report(`   ${label}: raw SELECT of one page (24 games + window count, most viewed first; ${CONCURRENCY} concurrent)`, raw);
+  console.log(
+    `   ${label}: API ÷ raw SELECT: throughput ×${fmt(apiRate / rawRate, 2)}, p95 ×${fmt(apiP95 / percentile(raw.latencies, 95), 2)}`,
+  );
   await database.close();
+}
+
+/**
+ * The page query the list ran per request before the in-memory catalogue
+ * (game-pages.ts pageOfGames without the per-player columns), cycling 50
+ * pages, straight through the driver: what any per-request query costs.
+ */
+function rawPageSelects(db: Db, tenantId: number): Promise<LoadResult> {
+  return load(REQUESTS, CONCURRENCY, Date.now() + 120_000, async (i) => {
+    await db.execute(sql`
+      select g.id, g.game_id, g.title, g.gamecode, g.has_tables, g.only_demo, g.bonus_allowed, g.views, g.image, g.image_mobile,
+             g.category_slug, g.type, g.rtp_bps, p.code as providercode, p.name as provider_name, count(*) over () as total
+      from games g join game_providers p on p.id = g.provider_id
+      where g.tenant_id = ${tenantId} and g.active
+      order by g.views desc, g.id
+      limit 24 offset ${(i % 50) * 24}`);
+  });
 }
 
 if (!process.env.BENCH_SKIP_BUILD) await benchBuild();
@@ -114,6 +148,8 @@ if (scratch) {
     await scratch.drop();
   }
 }
-await benchApi('PGlite (embedded)', 'memory://');
-console.log('3) house-game rounds (scripts/bench/rounds.ts):');
-execFileSync(process.execPath, [fileURLToPath(new URL('./rounds.ts', import.meta.url))], { stdio: 'inherit', env: { ...process.env, BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? '1000' } });
+if (!process.env.BENCH_SKIP_PGLITE) await benchApi('PGlite (embedded)', 'memory://');
+if (!process.env.BENCH_SKIP_ROUNDS) {
+  console.log('3) house-game rounds (scripts/bench/rounds.ts):');
+  execFileSync(process.execPath, [fileURLToPath(new URL('./rounds.ts', import.meta.url))], { stdio: 'inherit', env: { ...process.env, BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? '1000' } });
+}
