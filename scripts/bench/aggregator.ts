@@ -15,7 +15,9 @@
  *     `POST /api/providers/{code}/wallet`, Host = the tenant's domain;
  *  2. "raw movements": the same rounds as bare `applyMovement` calls (the
  *     stake debit and, when the win is not 0, the credit; no HTTP, no
- *     signature, no round bookkeeping).
+ *     signature, no round bookkeeping);
+ *  3. the HTTP rounds again, sent by the sandbox aggregator's own wallet
+ *     client (one attempt each, no retry), as its game page's rounds are.
  * BENCH_ROUNDS rounds each (default 2000 on PostgreSQL; BENCH_PGLITE_ROUNDS,
  * default 500, on PGlite, whose one connection runs the calls one after the
  * other), BENCH_CONCURRENCY in flight (default 10), each phase bounded by
@@ -38,6 +40,7 @@ import { createApp } from '../../server/app.ts';
 import { getConfig } from '../../server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/open.ts';
 import { users } from '../../server/db/schema.ts';
+import { createWalletClient, type WalletCall } from '../../server/features/casino/aggregators/sandbox/wallet-client.ts';
 import { gameProviders, games, providerRounds } from '../../server/features/casino/schema.ts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../server/features/payments/signature.ts';
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
@@ -112,14 +115,37 @@ async function prepare(handle: DatabaseHandle): Promise<Setup> {
   return { handle, tenantId: tenant.id, playerIds, provider: game.provider, gameId: game.gameId, gameTitle: game.title };
 }
 
-/** The platform app on an ephemeral port, with `provider` allowed to call its seamless wallet. */
-async function startPlatform(s: Setup, url: string): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+/** Sends one wallet call body; answers the status (0: no answer) and the body text. */
+type Send = (payload: Record<string, unknown>) => Promise<{ status: number; text: string }>;
+
+/**
+ * The platform app on an ephemeral port, with `provider` allowed to call its
+ * seamless wallet, and two ways to call it: `direct`, a signed POST on
+ * keep-alive connections, and `sandboxClient`, the sandbox aggregator's
+ * wallet client (server/features/casino/aggregators/sandbox/wallet-client.ts).
+ */
+async function startPlatform(s: Setup, url: string): Promise<{ direct: Send; sandboxClient: Send; close: () => Promise<void> }> {
   const config = getConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', GAME_PROVIDER_SECRETS: `${s.provider}:${SECRET}` });
   const app = createApp({ db: s.handle.db, config, logger: log, sites: createSiteBuilder({ ...tenantSource(s.handle.db, config), sitesDir: 'dist/bench-aggregator-sites', log: () => {} }) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Keep-alive connections, as an aggregator's client holds them; one per call in flight.
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const path = new URL(`/api/providers/${s.provider}/wallet`, baseUrl);
+  const client = createWalletClient({ walletUrl: `${baseUrl}/api`, secret: SECRET });
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    direct: (payload) => {
+      const body = JSON.stringify(payload);
+      return post(agent, path, body, { [WEBHOOK_SIGNATURE_HEADER]: signWebhook(body, SECRET) });
+    },
+    sandboxClient: async (payload) => {
+      // One attempt with a long timeout: a retry (a replay) would blur the figure of the call itself.
+      const outcome = await client.call({ tenant: DOMAIN, provider: s.provider }, payload as unknown as WalletCall, { attempts: 1, timeoutMs: 60_000 });
+      if (outcome.kind === 'ok') return { status: 200, text: '' };
+      if (outcome.kind === 'refused') return { status: outcome.status, text: `${outcome.error}: ${outcome.message}` };
+      return { status: 0, text: outcome.reason };
+    },
     close: () => {
       agent.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -127,15 +153,12 @@ async function startPlatform(s: Setup, url: string): Promise<{ baseUrl: string; 
   };
 }
 
-/** Keep-alive connections, as an aggregator's client holds them; one per call in flight. */
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
 /**
  * A JSON POST with Host = the tenant's domain (the provider calls the
  * tenant's own API host, which names the tenant). node:http, not fetch:
  * fetch does not let a caller set Host.
  */
-function post(url: URL, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+function post(agent: Agent, url: URL, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
@@ -153,13 +176,11 @@ function post(url: URL, body: string, headers: Record<string, string>): Promise<
   });
 }
 
-/** Rounds over HTTP: returns the load result (one latency per round) and fills `tally` and `expected`. */
-function seamlessRounds(s: Setup, baseUrl: string, run: string, tally: Tally, expected: ExpectedProviderMovement[]) {
-  const path = new URL(`/api/providers/${s.provider}/wallet`, baseUrl);
+/** Rounds over HTTP, each call through `call`: fills `tally` and `expected`. */
+function seamlessRounds(s: Setup, call: Send, run: string, tally: Tally, expected: ExpectedProviderMovement[]) {
   const send = async (payload: Record<string, unknown>, movement: Omit<ExpectedProviderMovement, 'tenantId' | 'applied'> | null) => {
-    const body = JSON.stringify(payload);
     const t0 = performance.now();
-    const answer = await post(path, body, { [WEBHOOK_SIGNATURE_HEADER]: signWebhook(body, SECRET) });
+    const answer = await call(payload);
     if (movement) expected.push({ ...movement, tenantId: s.tenantId, applied: answer.status === 200 });
     if (answer.status !== 200) throw new Error(`${String(payload.action)} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
     tally.calls.push(performance.now() - t0);
@@ -175,7 +196,7 @@ function seamlessRounds(s: Setup, baseUrl: string, run: string, tally: Tally, ex
     );
     tally.stakes += stake;
     await send(
-      { action: 'win', player_id: player, round_id: roundId, transaction_id: `${id}-w`, amount: win, game_id: s.gameId },
+      { action: 'win', player_id: player, round_id: roundId, transaction_id: `${id}-w`, amount: win, game: s.gameTitle, game_id: s.gameId },
       win > 0 ? { type: 'win', reference: `${s.provider}:${id}-w`, amount: win } : null,
     );
     tally.payouts += win;
@@ -226,29 +247,35 @@ async function movedUnder(s: Setup, prefix: string): Promise<bigint> {
 async function bench(label: string, handle: DatabaseHandle, url: string, total: number): Promise<boolean> {
   const s = await prepare(handle);
   const platform = await startPlatform(s, url);
+  // Each kind of round has its own tag in its references (`{provider}:{run}h…`, `…c…`, `raw:{run}r…`), warm-ups included.
   const run = Date.now().toString(36);
   const http = newTally();
+  const client = newTally();
   const raw = newTally();
   const expected: ExpectedProviderMovement[] = [];
+  const until = () => Date.now() + MAX_SECONDS * 1000;
   let failures = 0;
   try {
     write(`${label}: ${fmt(PLAYERS)} players, provider "${s.provider}", game "${s.gameTitle}"; ${fmt(total)} rounds, ${CONCURRENCY} in flight`);
     // Warm-up (JIT, connection pool, caches): counted in the checks, not in the figures.
     const warm = Math.min(100, Math.ceil(total / 10));
-    const warmHttp = await load(warm, CONCURRENCY, Date.now() + MAX_SECONDS * 1000, seamlessRounds(s, platform.baseUrl, `${run}w`, http, expected));
-    const warmRaw = await load(warm, CONCURRENCY, Date.now() + MAX_SECONDS * 1000, rawRounds(s, `${run}w`, raw));
+    const warmHttp = await load(warm, CONCURRENCY, until(), seamlessRounds(s, platform.direct, `${run}hw`, http, expected));
+    const warmRaw = await load(warm, CONCURRENCY, until(), rawRounds(s, `${run}rw`, raw));
     failures += warmHttp.failures + warmRaw.failures;
     http.calls.length = 0;
     raw.calls.length = 0;
 
-    const h = await load(total, CONCURRENCY, Date.now() + MAX_SECONDS * 1000, seamlessRounds(s, platform.baseUrl, run, http, expected));
+    const h = await load(total, CONCURRENCY, until(), seamlessRounds(s, platform.direct, `${run}h`, http, expected));
     const seamless = report(`  seamless wallet over HTTP (signed bet + win)`, 'calls', h, http);
-    // As many rounds as the HTTP phase got through, so both phases move the same money.
+    // As many rounds as the HTTP phase got through, so every phase moves the same money.
     const done = h.latencies.length + h.failures;
-    const r = await load(done, CONCURRENCY, Date.now() + MAX_SECONDS * 1000, rawRounds(s, run, raw));
+    const r = await load(done, CONCURRENCY, until(), rawRounds(s, `${run}r`, raw));
     const direct = report(`  raw ledger movements (applyMovement)`, 'movements', r, raw);
-    failures += h.failures + r.failures;
     write(`  ratio: seamless-wallet rounds / raw-movement rounds = ${fmt(seamless / direct, 2)}`);
+    const c = await load(done, CONCURRENCY, until(), seamlessRounds(s, platform.sandboxClient, `${run}c`, client, expected));
+    const throughClient = report(`  the same HTTP rounds sent by the sandbox aggregator's wallet client`, 'calls', c, client);
+    write(`  ratio: sandbox-client rounds / raw-movement rounds = ${fmt(throughClient / direct, 2)}`);
+    failures += h.failures + r.failures + c.failures;
   } finally {
     await platform.close();
   }
@@ -257,8 +284,9 @@ async function bench(label: string, handle: DatabaseHandle, url: string, total: 
   const ledger = await checkLedger(handle.db, { providerMovements: expected });
   ok = printLedgerCheck(label, ledger, (line) => write(`  ${line}`)) && ok;
   for (const [what, prefix, tally] of [
-    ['seamless wallet', `${s.provider}:${run}`, http],
-    ['raw movements', `raw:${run}`, raw],
+    ['seamless wallet', `${s.provider}:${run}h`, http],
+    ['raw movements', `raw:${run}r`, raw],
+    ['sandbox client', `${s.provider}:${run}c`, client],
   ] as const) {
     const moved = await movedUnder(s, prefix);
     const due = BigInt(tally.payouts - tally.stakes);
