@@ -1,0 +1,167 @@
+/// <reference lib="dom" />
+import { fill, type LabelKey } from '../labels.ts';
+import { formatMultiplier } from '../format.ts';
+import type { Shell } from './shell.ts';
+import { h, reducedMotion, wait } from './dom.ts';
+import { arrayOf, isRecord } from './rules.ts';
+import { symbolPicture } from './symbols.ts';
+
+interface LineWin {
+  line: number;
+  symbol: string;
+  count: number;
+  payout: number;
+}
+interface SlotsOutcome {
+  /** grid[reel][row] */
+  grid: string[][];
+  wins: LineWin[];
+}
+
+const REELS = 5;
+const ROWS = 3;
+/** The engine's machine (engines/slots-reels.ts), for rules that leave something out. */
+const FALLBACK = {
+  symbols: ['cherry', 'lemon', 'bell', 'star', 'diamond', 'seven'],
+  wild: 'wild',
+  paylines: [
+    [1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0],
+    [2, 2, 2, 2, 2],
+    [0, 1, 2, 1, 0],
+    [2, 1, 0, 1, 2],
+    [0, 0, 1, 2, 2],
+    [2, 2, 1, 0, 0],
+    [1, 0, 0, 0, 1],
+    [1, 2, 2, 2, 1],
+    [1, 0, 1, 2, 1],
+  ],
+};
+/** Shortest paying run, from the leftmost reel. */
+const MIN_RUN = 3;
+
+interface SlotsRules {
+  symbols: string[];
+  wild: string;
+  paylines: number[][];
+  /** symbol → pays for 3, 4, 5 in a row, hundredths of the total stake. */
+  paytable: Record<string, number[]>;
+}
+
+function readRules(rules: unknown): SlotsRules {
+  const r = isRecord(rules) ? rules : {};
+  const strings = (value: unknown) => arrayOf(value).filter((s): s is string => typeof s === 'string');
+  const symbols = strings(r.symbols);
+  const paylines = arrayOf(r.paylines ?? r.lines).filter((l): l is number[] => Array.isArray(l) && l.every((n) => typeof n === 'number'));
+  const paytable: Record<string, number[]> = {};
+  if (isRecord(r.paytable)) {
+    for (const [symbol, pays] of Object.entries(r.paytable)) paytable[symbol] = arrayOf(pays).filter((n): n is number => typeof n === 'number');
+  }
+  return {
+    symbols: symbols.length > 0 ? symbols : FALLBACK.symbols,
+    wild: typeof r.wild === 'string' ? r.wild : FALLBACK.wild,
+    paylines: paylines.length > 0 ? paylines : FALLBACK.paylines,
+    paytable,
+  };
+}
+
+/**
+ * A 5 × 3 video slot: the reels spin while the server draws, stop one by
+ * one on the drawn symbols, and the winning paylines light up. The stake is
+ * the total bet, spread over the fixed lines.
+ */
+export function mountSlots(shell: Shell): void {
+  const { t, locale } = shell;
+  const rules = readRules(shell.view.rules);
+  const nameOf = (symbol: string) => {
+    const key = `slots.symbol.${symbol}` as LabelKey;
+    return key in t ? t[key] : symbol;
+  };
+  const randomSymbol = () => {
+    const all = [...rules.symbols, rules.wild];
+    return all[Math.floor(Math.random() * all.length)]!;
+  };
+  const cell = (symbol: string) => h('span', { class: `sbx-cell sbx-cell--${symbol}`, 'data-symbol': symbol }, symbolPicture(symbol));
+
+  // Start on a calm, losing-looking window (nothing in line).
+  let grid: string[][] = Array.from({ length: REELS }, (_, reel) => Array.from({ length: ROWS }, (_, row) => rules.symbols[(reel * 2 + row * 3) % rules.symbols.length]!));
+  const strips = grid.map(() => h('div', { class: 'sbx-reel__strip' }));
+  const reels = h('div', { class: 'sbx-reels', role: 'img', 'data-testid': 'sandbox-reels' }, ...strips.map((strip) => h('div', { class: 'sbx-reel' }, strip)));
+  const winsList = h('ul', { class: 'sbx-wins', 'data-testid': 'sandbox-wins' });
+  shell.stage.append(h('div', { class: 'sbx-machine' }, reels), winsList);
+
+  const describe = () =>
+    `${t['slots.reels']}. ${Array.from({ length: ROWS }, (_, row) => fill(t['slots.row'], { row: row + 1, symbols: grid.map((reel) => nameOf(reel[row] ?? '')).join(', ') })).join('. ')}.`;
+  const drawReel = (reel: number) => strips[reel]!.replaceChildren(...grid[reel]!.map(cell));
+  grid.forEach((_, reel) => drawReel(reel));
+  reels.setAttribute('aria-label', describe());
+
+  // Paytable: each symbol's pays for 3, 4 and 5 in a row as multiples of the total stake.
+  const pays = rules.symbols.filter((s) => rules.paytable[s]?.length).reverse();
+  shell.rules.append(
+    h('p', {}, fill(t['slots.lines'], { count: rules.paylines.length }), ' ', t['slots.wild']),
+    h('p', { class: 'sbx-paytable__wild' }, h('span', { class: 'sbx-paytable__glyph' }, symbolPicture(rules.wild)), ` ${nameOf(rules.wild)}`),
+    h(
+      'table',
+      { class: 'sbx-paytable' },
+      h('thead', {}, h('tr', {}, h('td', {}), ...[0, 1, 2].map((i) => h('th', { scope: 'col' }, fill(t['slots.run'], { count: MIN_RUN + i }))))),
+      h(
+        'tbody',
+        {},
+        ...pays.map((symbol) =>
+          h('tr', {}, h('th', { scope: 'row' }, h('span', { class: 'sbx-paytable__glyph' }, symbolPicture(symbol)), ` ${nameOf(symbol)}`), ...rules.paytable[symbol]!.map((hundredths) => h('td', {}, formatMultiplier(hundredths, locale)))),
+        ),
+      ),
+    ),
+  );
+
+  const spinReel = (reel: number) => {
+    // A strip three windows tall of random symbols scrolls in a loop until the reel stops.
+    strips[reel]!.replaceChildren(...Array.from({ length: ROWS * 3 }, () => cell(randomSymbol())));
+    strips[reel]!.parentElement!.classList.add('is-spinning');
+  };
+  const stopReel = (reel: number) => {
+    const box = strips[reel]!.parentElement!;
+    box.classList.remove('is-spinning');
+    drawReel(reel);
+    box.classList.add('is-landing');
+    setTimeout(() => box.classList.remove('is-landing'), 250);
+  };
+  const lineNumber = (win: LineWin) => win.line;
+
+  shell.onPlay(async () => {
+    shell.clearMessages();
+    const stake = shell.stake!.value();
+    if (stake === null) return shell.showError(shell.stake!.invalidText());
+    winsList.replaceChildren();
+    for (const c of reels.querySelectorAll('.is-win')) c.classList.remove('is-win');
+    const motion = !reducedMotion();
+    const started = performance.now();
+    if (motion) grid.forEach((_, reel) => spinReel(reel));
+    const answer = await shell.round<SlotsOutcome>(stake, {});
+    if (!answer) {
+      if (motion) grid.forEach((_, reel) => stopReel(reel));
+      return;
+    }
+    grid = answer.round.outcome.grid;
+    if (motion) {
+      await wait(Math.max(0, 450 - (performance.now() - started)));
+      for (let reel = 0; reel < REELS; reel++) {
+        stopReel(reel);
+        await wait(160);
+      }
+    } else {
+      grid.forEach((_, reel) => drawReel(reel));
+    }
+    reels.setAttribute('aria-label', describe());
+
+    const wins = answer.round.outcome.wins;
+    for (const win of wins) {
+      const rows = rules.paylines[lineNumber(win) - 1] ?? [];
+      for (let reel = 0; reel < win.count; reel++) strips[reel]?.children[rows[reel] ?? -1]?.classList.add('is-win');
+      winsList.append(h('li', {}, fill(t['slots.line'], { line: lineNumber(win), count: win.count, symbol: nameOf(win.symbol), amount: shell.money(win.payout) })));
+    }
+    const money = answer.round.payout > 0 ? fill(t['round.win'], { amount: shell.money(answer.round.payout) }) : t['round.loss'];
+    shell.settle(answer, money);
+  });
+}
