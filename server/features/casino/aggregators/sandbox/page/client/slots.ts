@@ -7,6 +7,7 @@ import { arrayOf, isRecord } from './rules.ts';
 import { symbolPicture } from './symbols.ts';
 
 interface LineWin {
+  /** 1-based: `rules.paylines[line - 1]`. */
   line: number;
   symbol: string;
   count: number;
@@ -44,19 +45,28 @@ interface SlotsRules {
   symbols: string[];
   wild: string;
   paylines: number[][];
-  /** symbol → pays for 3, 4, 5 in a row, hundredths of the total stake. */
-  paytable: Record<string, number[]>;
+  /** symbol → run length → pay as a multiple of the total stake (engine: `{ '3': 0.31, '4': 0.9, '5': 2.5 }`). */
+  paytable: Record<string, Map<number, number>>;
+}
+
+function readPays(value: unknown): Map<number, number> {
+  const pays = new Map<number, number>();
+  if (Array.isArray(value)) {
+    // An older shape: hundredths of the stake for runs of 3, 4, 5…
+    value.forEach((pay, i) => typeof pay === 'number' && pays.set(MIN_RUN + i, pay / 100));
+  } else if (isRecord(value)) {
+    for (const [count, pay] of Object.entries(value)) if (typeof pay === 'number' && Number.isInteger(Number(count))) pays.set(Number(count), pay);
+  }
+  return pays;
 }
 
 function readRules(rules: unknown): SlotsRules {
   const r = isRecord(rules) ? rules : {};
   const strings = (value: unknown) => arrayOf(value).filter((s): s is string => typeof s === 'string');
   const symbols = strings(r.symbols);
-  const paylines = arrayOf(r.paylines ?? r.lines).filter((l): l is number[] => Array.isArray(l) && l.every((n) => typeof n === 'number'));
-  const paytable: Record<string, number[]> = {};
-  if (isRecord(r.paytable)) {
-    for (const [symbol, pays] of Object.entries(r.paytable)) paytable[symbol] = arrayOf(pays).filter((n): n is number => typeof n === 'number');
-  }
+  const paylines = arrayOf(r.paylines).filter((l): l is number[] => Array.isArray(l) && l.every((n) => typeof n === 'number'));
+  const paytable: Record<string, Map<number, number>> = {};
+  if (isRecord(r.paytable)) for (const [symbol, pays] of Object.entries(r.paytable)) paytable[symbol] = readPays(pays);
   return {
     symbols: symbols.length > 0 ? symbols : FALLBACK.symbols,
     wild: typeof r.wild === 'string' ? r.wild : FALLBACK.wild,
@@ -96,20 +106,27 @@ export function mountSlots(shell: Shell): void {
   grid.forEach((_, reel) => drawReel(reel));
   reels.setAttribute('aria-label', describe());
 
-  // Paytable: each symbol's pays for 3, 4 and 5 in a row as multiples of the total stake.
-  const pays = rules.symbols.filter((s) => rules.paytable[s]?.length).reverse();
+  // Paytable: each symbol's pays for each run length, as multiples of the total stake, top symbol first.
+  const paying = rules.symbols.filter((symbol) => (rules.paytable[symbol]?.size ?? 0) > 0).reverse();
+  const runs = [...new Set(paying.flatMap((symbol) => [...rules.paytable[symbol]!.keys()]))].sort((a, b) => a - b);
+  const multiple = (pay: number | undefined) => (pay === undefined ? '–' : formatMultiplier(Math.round(pay * 100), locale));
   shell.rules.append(
     h('p', {}, fill(t['slots.lines'], { count: rules.paylines.length }), ' ', t['slots.wild']),
     h('p', { class: 'sbx-paytable__wild' }, h('span', { class: 'sbx-paytable__glyph' }, symbolPicture(rules.wild)), ` ${nameOf(rules.wild)}`),
     h(
       'table',
-      { class: 'sbx-paytable' },
-      h('thead', {}, h('tr', {}, h('td', {}), ...[0, 1, 2].map((i) => h('th', { scope: 'col' }, fill(t['slots.run'], { count: MIN_RUN + i }))))),
+      { class: 'sbx-paytable', 'data-testid': 'sandbox-paytable' },
+      h('thead', {}, h('tr', {}, h('td', {}), ...runs.map((count) => h('th', { scope: 'col' }, fill(t['slots.run'], { count }))))),
       h(
         'tbody',
         {},
-        ...pays.map((symbol) =>
-          h('tr', {}, h('th', { scope: 'row' }, h('span', { class: 'sbx-paytable__glyph' }, symbolPicture(symbol)), ` ${nameOf(symbol)}`), ...rules.paytable[symbol]!.map((hundredths) => h('td', {}, formatMultiplier(hundredths, locale)))),
+        ...paying.map((symbol) =>
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, h('span', { class: 'sbx-paytable__glyph' }, symbolPicture(symbol)), ` ${nameOf(symbol)}`),
+            ...runs.map((count) => h('td', {}, multiple(rules.paytable[symbol]!.get(count)))),
+          ),
         ),
       ),
     ),
@@ -127,7 +144,6 @@ export function mountSlots(shell: Shell): void {
     box.classList.add('is-landing');
     setTimeout(() => box.classList.remove('is-landing'), 250);
   };
-  const lineNumber = (win: LineWin) => win.line;
 
   shell.onPlay(async () => {
     shell.clearMessages();
@@ -157,9 +173,9 @@ export function mountSlots(shell: Shell): void {
 
     const wins = answer.round.outcome.wins;
     for (const win of wins) {
-      const rows = rules.paylines[lineNumber(win) - 1] ?? [];
+      const rows = rules.paylines[win.line - 1] ?? [];
       for (let reel = 0; reel < win.count; reel++) strips[reel]?.children[rows[reel] ?? -1]?.classList.add('is-win');
-      winsList.append(h('li', {}, fill(t['slots.line'], { line: lineNumber(win), count: win.count, symbol: nameOf(win.symbol), amount: shell.money(win.payout) })));
+      winsList.append(h('li', {}, fill(t['slots.line'], { line: win.line, count: win.count, symbol: nameOf(win.symbol), amount: shell.money(win.payout) })));
     }
     const money = answer.round.payout > 0 ? fill(t['round.win'], { amount: shell.money(answer.round.payout) }) : t['round.loss'];
     shell.settle(answer, money);
