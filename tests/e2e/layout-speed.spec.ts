@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { tenantUrl } from './helpers.ts';
+
+/**
+ * Issue 14: on a phone (390 × 844) and the smallest one we support (320 × 640),
+ * in both languages and logged out, no page scrolls sideways and no header
+ * control breaks its label over two lines ("Entrar" and "Cadastre-se" did).
+ */
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+];
+const LOCALES = [
+  { code: 'pt', prefix: '' },
+  { code: 'en', prefix: '/en' },
+];
+const PAGES = [
+  { host: 'localhost', name: 'home', path: '/' },
+  { host: 'sorte.localhost', name: 'home (second tenant)', path: '/' },
+  { host: 'localhost', name: 'lobby', path: '/casino/games' },
+  { host: 'localhost', name: 'category', path: '/casino/category/slots' },
+  { host: 'localhost', name: 'game page', path: '/casino/aurora-gaming/tigre-dourado' },
+  { host: 'localhost', name: 'house game page', path: '/casino/house/dice' },
+  { host: 'localhost', name: 'terms', path: '/terms' },
+  { host: 'localhost', name: 'privacy', path: '/privacy' },
+  { host: 'localhost', name: 'responsible gaming', path: '/responsible-gaming' },
+];
+
+interface HeaderLayout {
+  /** Labels of visible header controls whose visible text takes more than one line. */
+  wrapped: string[];
+  /** Labels of visible header controls that end past the right edge of the screen. */
+  offScreen: string[];
+  logoWidth: number;
+}
+
+/** What the header looks like: text lines per control (words hidden for screen readers only do not count). */
+function headerLayout(page: Page): Promise<HeaderLayout> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header.site-header');
+    const controls = [...(header?.querySelectorAll<HTMLElement>('button, a') ?? [])].filter((control) => control.getClientRects().length > 0);
+    const lineCount = (control: HTMLElement): number => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !node.textContent?.trim() || parent.getBoundingClientRect().width <= 1) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    };
+    const label = (control: HTMLElement) => control.getAttribute('aria-label') ?? control.textContent?.trim().replace(/\s+/g, ' ') ?? control.tagName;
+    return {
+      wrapped: controls.filter((control) => lineCount(control) > 1).map(label),
+      offScreen: controls.filter((control) => control.getBoundingClientRect().right > window.innerWidth + 0.5).map(label),
+      logoWidth: header?.querySelector('.logo')?.getBoundingClientRect().width ?? 0,
+    };
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.width} × ${viewport.height}, logged out`, () => {
+    test.use({ viewport });
+    for (const locale of LOCALES) {
+      for (const target of PAGES) {
+        test(`${target.name} (${locale.code}): no sideways scroll, header labels on one line`, async ({ page }) => {
+          const path = target.path === '/' ? `${locale.prefix}/` : locale.prefix + target.path;
+          await page.goto(tenantUrl(target.host, path), { waitUntil: 'networkidle' });
+          await expect(page.locator('html')).toHaveAttribute('lang', locale.code === 'pt' ? 'pt-BR' : 'en-US');
+
+          const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+          expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.inner);
+
+          const layout = await headerLayout(page);
+          expect(layout.wrapped, 'header controls wrapped onto two lines').toEqual([]);
+          expect(layout.offScreen, 'header controls past the screen edge').toEqual([]);
+          expect(layout.logoWidth, 'the logo was squeezed out').toBeGreaterThanOrEqual(24);
+          const header = page.locator('header.site-header');
+          await expect(header.getByRole('button', { name: locale.code === 'pt' ? 'Entrar' : 'Log in' })).toBeVisible();
+          await expect(header.getByRole('button', { name: locale.code === 'pt' ? 'Cadastre-se' : 'Sign up' })).toBeVisible();
+        });
+      }
+    }
+  });
+}
