@@ -52,10 +52,7 @@ export function payOf(paytable: SlotMachine['paytable'], hit: LineHit): number {
 
 /** The symbols a reel shows at `stop`, top row first. */
 export function reelWindow(strip: readonly string[], stop: number, rows: number): string[] {
-  return Array.from({ length: rows }, (_, row) => strip[(stop + row) % strip.length] ?? '');
-}
-
-/** The symbols of each payline on a grid (grid[reel][row]). */
-export function linesOf(machine: SlotMachine, grid: readonly (readonly string[])[]): string[][] {
-  return machine.paylines.map((rows) => rows.map((row, reel) => grid[reel]?.[row] ?? ''));
+  const window: string[] = [];
+  for (let row = 0; row < rows; row++) window.push(strip[(stop + row) % strip.length] ?? '');
+  return window;
 }

@@ -1,6 +1,6 @@
 import { isCentavos, isRecord } from './params.ts';
 import { uniformInt } from './rng.ts';
-import { lineHit, linesOf, MIN_RUN, payOf, reelWindow, type SlotMachine } from './slots-machine.ts';
+import { lineHit, MIN_RUN, payOf, reelWindow, type SlotMachine } from './slots-machine.ts';
 import { SANDBOX_SLOT_MACHINE } from './slots-reels.ts';
 import { rtpPpmOf, scalePaytable } from './slots-rtp.ts';
 import type { SandboxEngine } from './types.ts';
@@ -71,7 +71,9 @@ export function createSlotsEngine(rtpBps: number, machine: SlotMachine = SANDBOX
     play(stake, _params, rng) {
       const grid = machine.strips.map((strip) => reelWindow(strip, uniformInt(rng, strip.length), machine.rows));
       const wins: SlotWin[] = [];
-      linesOf(machine, grid).forEach((line, index) => {
+      const line: string[] = [];
+      machine.paylines.forEach((rows, index) => {
+        rows.forEach((row, reel) => (line[reel] = grid[reel]?.[row] ?? ''));
         const hit = lineHit(machine, line);
         if (!hit) return;
         const payout = Math.floor((stake * payOf(paytable, hit)) / 100);
