@@ -36,8 +36,9 @@ export function cryptoRng(): Rng {
 
 /**
  * A deterministic stream for tests and simulations: sfc32 (Chris Doty-Humphrey's
- * small fast counting generator, passes PractRand to 2⁴² bytes or more), its
- * state seeded from `seed` through splitmix32. Never used for real rounds.
+ * small fast chaotic generator, from PractRand; statistically sound, not
+ * cryptographic), its state seeded from `seed` through splitmix32. Never
+ * used for real rounds: they draw from cryptoRng.
  */
 export function seededRng(seed: number): Rng {
   let s = seed >>> 0;
@@ -61,7 +62,7 @@ export function seededRng(seed: number): Rng {
     c = (c + t) | 0;
     return t >>> 0;
   };
-  for (let i = 0; i < 12; i++) word(); // mix the seed in, as sfc32's author advises
+  for (let i = 0; i < 12; i++) word(); // discard the first outputs so nearby seeds diverge
   return {
     next() {
       const hi = word();
