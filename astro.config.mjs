@@ -52,6 +52,16 @@ const pinPwaOutDir = {
   },
 };
 
+/** `client:interact`: islands that hydrate on the visitor's first intent to use them (src/scripts/hydrate-on-interaction.ts). */
+const hydrateOnInteraction = {
+  name: 'client-interact',
+  hooks: {
+    'astro:config:setup': (/** @type {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} */ { addClientDirective }) => {
+      addClientDirective({ name: 'interact', entrypoint: fileURLToPath(new URL('./src/scripts/hydrate-on-interaction.ts', import.meta.url)) });
+    },
+  },
+};
+
 export default defineConfig({
   output: 'static',
   site: bundle?.origin,
@@ -67,6 +77,7 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    hydrateOnInteraction,
     ...(bundle
       ? [
           sitemap({

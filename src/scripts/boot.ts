@@ -18,6 +18,7 @@ import { initPrefetch } from './prefetch.ts';
 import { initPreloader } from './preloader.ts';
 import { initScrollRules } from './scroll.ts';
 import { initServiceWorker } from './service-worker.ts';
+import { initSessionFollow } from './session-follow.ts';
 
 /**
  * Navigates the way a link click does: ClientRouter intercepts it when the
@@ -45,6 +46,7 @@ function isFallbackBuild(): boolean {
 initChunkRecovery();
 initMarketingCapture();
 ensureGuestId();
+initSessionFollow();
 const fallback = isFallbackBuild();
 // A first visit may be sent to the English twin of this page: the rest waits for that page.
 if (fallback || !initLocale()) {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import type { AccountUser, AuthAnswer, SelfExclusionPeriod } from '../lib/auth/account-user.ts';
 import { selfExclusionOf } from '../lib/auth/account-user.ts';

@@ -1,5 +1,5 @@
 import type { CasinoBetView, PagedList } from '../contract/wallet.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { createPagedList } from './wallet-paged-list.ts';
 
 /** `/user/edit/history-casino`: casino bet rows (`GET /wallet/bets?page`), newest first, pages appended. */

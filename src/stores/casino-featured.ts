@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { GameView } from '../contract/casino.ts';
-import { casinoApi } from '../lib/casino/api.ts';
+import { casinoApi } from './casino-api.ts';
 
 /**
  * The home page's featured list (`GET /featured/home-games`), spec section 4:

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { GameView } from '../contract/casino.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
-import { casinoApi } from '../lib/casino/api.ts';
+import { casinoApi } from './casino-api.ts';
 import { sameGame } from '../lib/casino/format.ts';
 import { currentLocale } from '../lib/locale.ts';
 import { favoritesList, recentList } from './casino-player.ts';

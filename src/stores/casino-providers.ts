@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { ProviderView } from '../contract/casino.ts';
-import { casinoApi } from '../lib/casino/api.ts';
+import { casinoApi } from './casino-api.ts';
 
 /**
  * Game providers (`GET /games/providers`), spec section 4: they reload only

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { GameCardData } from '../lib/casino/format.ts';
-import { casinoApi } from '../lib/casino/api.ts';
+import { casinoApi } from './casino-api.ts';
 
 /**
  * The related games of a game page, live from `POST /games/getRelated`. The

@@ -1,5 +1,5 @@
 import type { GameView } from '../contract/casino.ts';
-import { casinoApi } from '../lib/casino/api.ts';
+import { casinoApi } from './casino-api.ts';
 import { createPagedGames } from './casino-paged.ts';
 
 /**

@@ -18,7 +18,7 @@ import {
   type PostChatMessageAnswer,
 } from '../contract/chat.ts';
 import { RealtimeEvent } from '../contract/realtime.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { onPublicEvent } from '../lib/realtime/public-channel.ts';

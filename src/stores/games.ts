@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { GameType } from '../contract/casino.ts';
-import { casinoApi } from '../lib/casino/api.ts';
+import { casinoApi } from './casino-api.ts';
 import type { GameCardData } from '../lib/casino/format.ts';
 import { createPagedGames } from './casino-paged.ts';
 

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { FairnessState, HouseRoundView, RevealedSeed } from '../contract/casino.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { houseErrorMessage } from '../lib/house/errors.ts';

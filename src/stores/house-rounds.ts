@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { HouseRoundView } from '../contract/casino.ts';
 import type { PagedList } from '../contract/wallet.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 
 /** How many of the actor's last rounds "Minhas apostas" shows. */
 export const RECENT_ROUNDS = 10;

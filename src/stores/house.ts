@@ -3,7 +3,7 @@ import type { DiceParams, HouseGame, HouseParams, HouseRoundView, PlinkoParams }
 import { HOUSE_MAX_BET, HOUSE_MIN_BET } from '../contract/house.ts';
 import type { Locale } from '../contract/tenant-bundle.ts';
 import type { WalletView } from '../contract/wallet.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { newIdempotencyKey } from '../lib/api/idempotency-key.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';

@@ -1,6 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import { createLoginSchema } from '../contract/validation/auth.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import type { AuthAnswer } from '../lib/auth/account-user.ts';
 import { phoneFieldError, phoneForRequest } from '../lib/auth/phone.ts';
 import { issuesByField } from '../lib/forms/issues.ts';

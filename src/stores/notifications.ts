@@ -11,7 +11,7 @@ import {
   type ReadNotificationAnswer,
 } from '../contract/notifications.ts';
 import type { Locale } from '../contract/tenant-bundle.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { readClosedIds, writeClosedIds } from '../lib/notifications/closed-list.ts';
 import { $session } from './session.ts';
 import { showToast } from './toasts.ts';

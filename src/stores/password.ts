@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { PasswordChangeSchema } from '../contract/validation/auth.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { keyMessage, type Message } from '../lib/auth/message.ts';
 import { issuesByField } from '../lib/forms/issues.ts';
 import { createForm } from './form.ts';

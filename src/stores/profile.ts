@@ -2,7 +2,7 @@ import { atom, computed } from 'nanostores';
 import { UpdateNameSchema, UpdateUserSchema } from '../contract/validation/index.ts';
 import type { PublicProfile } from '../contract/auth.ts';
 import type { PrivacySetting } from '../contract/validation/profile.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import type { AccountUser } from '../lib/auth/account-user.ts';
 import { keyMessage, type Message } from '../lib/auth/message.ts';
 import { issuesByField } from '../lib/forms/issues.ts';

@@ -72,7 +72,7 @@ const defaults: PushEnvironment = {
 };
 let env: PushEnvironment = defaults;
 
-/** Sets the browser access (lib/push/start.ts) or a test's fakes; unspecified parts keep their defaults. */
+/** Sets the browser access (islands/push/start.ts) or a test's fakes; unspecified parts keep their defaults. */
 export function configurePush(overrides: Partial<PushEnvironment>): void {
   env = { ...defaults, ...overrides };
 }

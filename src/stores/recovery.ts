@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import { atom } from 'nanostores';
 import { RecoverPasswordSchema, ResetPasswordSchema } from '../contract/validation/auth.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { createCountdown } from '../lib/auth/countdown.ts';
 import { keyMessage, type Message, textMessage } from '../lib/auth/message.ts';
 import { phoneFieldError, phoneForRequest } from '../lib/auth/phone.ts';

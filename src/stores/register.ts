@@ -4,7 +4,7 @@ import { createRegisterSchema } from '../contract/validation/auth.ts';
 import { CodeSchema } from '../contract/validation/code.ts';
 import { VALIDATION_KEYS } from '../contract/validation/keys.ts';
 import type { Locale } from '../contract/tenant-bundle.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import type { AuthAnswer } from '../lib/auth/account-user.ts';
 import { createCountdown } from '../lib/auth/countdown.ts';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { SelfExclusionSchema, type SelfExclusionUnit } from '../contract/validation/profile.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import type { SelfExclusionPeriod } from '../lib/auth/account-user.ts';
 import { issuesByField } from '../lib/forms/issues.ts';
 import { $selfExclusion, endSession } from './auth.ts';

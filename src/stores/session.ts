@@ -21,14 +21,6 @@ export function readSession(): Session {
 
 export const $session = atom<Session>(readSession());
 
-// The game frame (same origin) and other tabs share the stored session: follow their logins and logouts.
-// The handler loads on the first change only: every page pays a listener, not the module.
-if (typeof window !== 'undefined') {
-  addEventListener('storage', (event: StorageEvent) => {
-    if (event.key === null || event.key === 'auth' || event.key === 'user') void import('../lib/auth/session-sync.ts').then((sync) => sync.adoptStoredSession());
-  });
-}
-
 /** Guest → logged in (after login, register, Google login or a successful auth/me). */
 export function signIn(token: string, user: SessionUser): void {
   writeStored('auth', token);

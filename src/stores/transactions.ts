@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { PagedList, TransactionFilter, TransactionView } from '../contract/wallet.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { createPagedList } from './wallet-paged-list.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { atom, type WritableAtom } from 'nanostores';
 import * as v from 'valibot';
 import { CodeSchema } from '../contract/validation/code.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import type { AccountUser } from '../lib/auth/account-user.ts';
 import { type Countdown, createCountdown } from '../lib/auth/countdown.ts';

@@ -1,5 +1,5 @@
 import type { BonusView, PagedList } from '../contract/wallet.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { createPagedList } from './wallet-paged-list.ts';
 
 /** The bonus section of `/account/wallet`: bonus credits and rollover releases (`GET /wallet/bonuses?page`). */

@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import type { WalletView } from '../contract/wallet.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { $session, updateSessionUser } from './session.ts';
 
 /**

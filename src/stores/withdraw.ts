@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { PixKeyType, WalletView, WithdrawalView, WithdrawMethodsResponse, WithdrawMethodView } from '../contract/wallet.ts';
-import { api } from '../lib/api/client.ts';
+import { api } from './api.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { newIdempotencyKey } from '../lib/api/idempotency-key.ts';
 import { keyMessage, type Message } from '../lib/auth/message.ts';

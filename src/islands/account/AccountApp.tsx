@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
-import { installSessionEffects } from '../../lib/auth/session-effects.ts';
+import { installSessionEffects } from '../auth/session-effects.ts';
 import { $selfExclusion } from '../../stores/auth.ts';
 import { loadProfile } from '../../stores/profile.ts';
 import { $session } from '../../stores/session.ts';

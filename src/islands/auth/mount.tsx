@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { readAuthConfig } from '../../lib/auth/auth-config.ts';
-import { installSessionEffects } from '../../lib/auth/session-effects.ts';
+import { installSessionEffects } from './session-effects.ts';
 import type { AuthMode } from '../../lib/auth/modal-route.ts';
 import { $authConfig, openLoginModal } from '../../stores/auth.ts';
 import { loadPhoneCountry } from '../../stores/geo.ts';

@@ -37,7 +37,7 @@ function after(result: ToggleResult): void {
 
 /** Shows the site's 404 screen (spec: a game that cannot be found is "not found"). */
 function showNotFound(): void {
-  void import('../../scripts/error-screen.ts').then((m) => m.showErrorScreen(404));
+  void import('../../lib/error-screen.ts').then((m) => m.showErrorScreen(404));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readDepositConfig } from '../../lib/wallet/deposit-config.ts';
-import { onPaymentApproved, startWalletRealtime } from '../../lib/wallet/wallet-realtime.ts';
+import { onPaymentApproved, startWalletRealtime } from '../../stores/wallet-realtime.ts';
 import { $depositLimits, closeDepositModal, handlePaymentApproved, openDepositModal } from '../../stores/deposit.ts';
 import { pageIsland } from '../shared/page-island.tsx';
 import { DepositRoot } from './DepositRoot.tsx';

@@ -1,5 +1,4 @@
 import { AMBIENT_BET, type ProcessedBet } from '../../contract/bet-feed.ts';
-import { pushBet } from '../../stores/bet-feed.ts';
 
 /**
  * The ambient bet generator (spec section 4): a made-up entry every 1.5 s,
@@ -50,9 +49,12 @@ export function ambientBet(games: readonly AmbientGame[], random: Random = Math.
   };
 }
 
-/** Adds an ambient entry every 1.5 s until the returned function is called; nothing without games. */
-export function startAmbientBets(games: readonly AmbientGame[], random: Random = Math.random): () => void {
+/**
+ * Hands `push` (the feed store's `pushBet`) an ambient entry every 1.5 s until
+ * the returned function is called; nothing without games.
+ */
+export function startAmbientBets(games: readonly AmbientGame[], push: (entry: ProcessedBet) => void, random: Random = Math.random): () => void {
   if (games.length === 0) return () => undefined;
-  const timer = setInterval(() => pushBet(ambientBet(games, random)), AMBIENT_BET.intervalMs);
+  const timer = setInterval(() => push(ambientBet(games, random)), AMBIENT_BET.intervalMs);
   return () => clearInterval(timer);
 }

@@ -1,6 +1,6 @@
 import type Echo from 'laravel-echo';
 import { echoChannelName, realtimeChannel } from '../../contract/realtime.ts';
-import { $onlineCount, setRealtimeState } from '../../stores/realtime.ts';
+import { $onlineCount, setRealtimeState } from './state.ts';
 import { apiBaseUrl } from '../api/base-url.ts';
 import { apiEndpoint, readRuntimeConfig } from '../runtime-config.ts';
 import { startRealtimeStatusBanner } from './status-banner.ts';

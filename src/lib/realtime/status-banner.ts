@@ -1,4 +1,4 @@
-import { $realtimeState, realtimeDegraded, type RealtimeState } from '../../stores/realtime.ts';
+import { $realtimeState, realtimeDegraded, type RealtimeState } from './state.ts';
 import { getTranslator } from '../i18n-client.ts';
 import { currentLocale } from '../locale.ts';
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearErrorScreen, errorVariant, homePath, initErrorScreen, showErrorScreen } from '../../../src/scripts/error-screen.ts';
+import { clearErrorScreen, errorVariant, homePath, showErrorScreen } from '../../../src/lib/error-screen.ts';
+import { initErrorScreen } from '../../../src/scripts/error-screen.ts';
 
 const texts = {
   '401': { title: 'Não autorizado', subtitle: 'Você não tem autorização para acessar esta página.' },

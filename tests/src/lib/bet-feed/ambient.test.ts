@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AMBIENT_BET } from '../../../../src/contract/bet-feed.ts';
 import { ambientBet, startAmbientBets } from '../../../../src/lib/bet-feed/ambient.ts';
-import { $betFeed, resetBetFeed } from '../../../../src/stores/bet-feed.ts';
+import { $betFeed, pushBet, resetBetFeed } from '../../../../src/stores/bet-feed.ts';
 
 const games = [
   { title: 'Dice', gamecode: 'dice', providercode: 'house' },
@@ -42,13 +42,13 @@ describe('ambient bet generator', () => {
 
   it('adds an entry every 1.5 s until stopped, and nothing without games', () => {
     vi.useFakeTimers();
-    const stop = startAmbientBets(games);
+    const stop = startAmbientBets(games, pushBet);
     vi.advanceTimersByTime(AMBIENT_BET.intervalMs * 3);
     expect($betFeed.get()).toHaveLength(3);
     stop();
     vi.advanceTimersByTime(AMBIENT_BET.intervalMs * 3);
     expect($betFeed.get()).toHaveLength(3);
-    const none = startAmbientBets([]);
+    const none = startAmbientBets([], pushBet);
     vi.advanceTimersByTime(AMBIENT_BET.intervalMs * 3);
     expect($betFeed.get()).toHaveLength(3);
     none();

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { REALTIME_BANNER_ID, startRealtimeStatusBanner } from '../../../../src/lib/realtime/status-banner.ts';
-import { $realtimeState, setRealtimeState } from '../../../../src/stores/realtime.ts';
+import { $realtimeState, setRealtimeState } from '../../../../src/lib/realtime/state.ts';
 
 describe('realtime status notice', () => {
   it('tells the player when live updates stop and hides again once connected', async () => {

@@ -1,5 +1,5 @@
 import { $session, type Session } from '../../stores/session.ts';
-import { startSupportWidget, stopSupportWidget } from './support-widget.ts';
+import { startSupportWidget, stopSupportWidget } from '../../lib/chat/support-widget.ts';
 
 /**
  * The header's chat button (`[data-chat-open]`, anywhere on the page) and

@@ -1,8 +1,8 @@
-import { RealtimeEvent } from '../../contract/realtime.ts';
-import type { WalletView } from '../../contract/wallet.ts';
-import { applyWallet } from '../../stores/wallet.ts';
-import { onUserChannel } from '../auth/user-realtime.ts';
-import { isWalletHoldKey, walletHoldMs } from '../house/wallet-hold.ts';
+import { RealtimeEvent } from '../contract/realtime.ts';
+import type { WalletView } from '../contract/wallet.ts';
+import { applyWallet } from './wallet.ts';
+import { onUserChannel } from '../lib/auth/user-realtime.ts';
+import { isWalletHoldKey, walletHoldMs } from '../lib/house/wallet-hold.ts';
 
 /**
  * The wallet's realtime events on the player's private channel (spec

@@ -1,8 +1,8 @@
 import { $pushModal, configurePush, type PushPermission, schedulePushModal } from '../../stores/push.ts';
-import { safeStorage } from '../storage.ts';
+import { safeStorage } from '../../lib/storage.ts';
 import { browserSubscribeDeps } from './browser.ts';
-import { subscribeToPush } from './subscribe.ts';
-import { isMobileDevice, isPushSupported, isStandaloneDisplay } from './support.ts';
+import { subscribeToPush } from '../../lib/push/subscribe.ts';
+import { isMobileDevice, isPushSupported, isStandaloneDisplay } from '../../lib/push/support.ts';
 
 /**
  * Starts the push-permission prompt after a sign-in (loaded on demand by the
@@ -24,7 +24,7 @@ export function startPushPrompt(): void {
       subscribe: () => subscribeToPush(browserSubscribeDeps()),
     });
     $pushModal.subscribe((state) => {
-      if (state.open) void import('../../islands/push/mount.tsx').then((m) => m.ensurePushRoot()).catch(() => undefined);
+      if (state.open) void import('./mount.tsx').then((m) => m.ensurePushRoot()).catch(() => undefined);
     });
   }
   schedulePushModal();

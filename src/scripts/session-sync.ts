@@ -1,4 +1,4 @@
-import { $session, readSession, type Session } from '../../stores/session.ts';
+import { $session, readSession, type Session } from '../stores/session.ts';
 
 /**
  * Keeps every document of this origin on one session. The game page loads
@@ -8,7 +8,7 @@ import { $session, readSession, type Session } from '../../stores/session.ts';
  * a `storage` event in the others, which then adopt what is stored. Nothing
  * is written back, so two documents cannot bounce an update between them.
  *
- * `stores/session.ts` listens for `storage` events on those keys (`key`
+ * `session-follow.ts` (boot) listens for `storage` events on those keys (`key`
  * null is a `localStorage.clear()`; the event never fires in the document
  * that wrote) and loads this module on the first one.
  */
@@ -29,7 +29,7 @@ function isTopDocument(): boolean {
 
 /** What this page's own start-up does with a stored token: fresh user from `auth/me`, realtime channels; and no login modal left open. */
 async function afterSignIn(token: string): Promise<void> {
-  const [auth, effects] = await Promise.all([import('../../stores/auth.ts'), import('./session-effects.ts')]);
+  const [auth, effects] = await Promise.all([import('../stores/auth.ts'), import('../islands/auth/session-effects.ts')]);
   const session = $session.get();
   if (session.status !== 'user' || session.token !== token) return;
   auth.closeLoginModal();
@@ -40,7 +40,7 @@ async function afterSignIn(token: string): Promise<void> {
 
 /** Runs the sign-out listeners (leave realtime channels…), unless someone signed in again meanwhile. */
 async function afterSignOut(): Promise<void> {
-  const auth = await import('../../stores/auth.ts');
+  const auth = await import('../stores/auth.ts');
   if (readSession().status === 'guest') auth.endSession();
 }
 

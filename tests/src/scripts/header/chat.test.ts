@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 
 it('loads the chat island on a [data-chat-open] click, from the button or its icon', async () => {
-  const { initHeaderChat } = await import('../../../../src/lib/chat/header-chat.ts');
+  const { initHeaderChat } = await import('../../../../src/scripts/header/chat.ts');
   initHeaderChat();
   document.getElementById('other')!.click();
   document.querySelector('path')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -30,7 +30,7 @@ it('loads the chat island on a [data-chat-open] click, from the button or its ic
 
 it('starts the support widget on login only once per token and stops it on logout', async () => {
   const session = await import('../../../../src/stores/session.ts');
-  const { initHeaderChat } = await import('../../../../src/lib/chat/header-chat.ts');
+  const { initHeaderChat } = await import('../../../../src/scripts/header/chat.ts');
   initHeaderChat();
   expect(spies.start).not.toHaveBeenCalled();
   const user = { id: 7, name: 'Maria Silva' };

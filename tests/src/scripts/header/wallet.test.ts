@@ -15,7 +15,7 @@ vi.mock('../../../../src/islands/deposit/mount.tsx', () => ({
   },
 }));
 vi.mock('../../../../src/islands/auth/mount.tsx', () => ({ openAuth: (mode: string) => opened.auth.push(mode) }));
-vi.mock('../../../../src/lib/wallet/wallet-realtime.ts', () => ({ startWalletRealtime: () => undefined }));
+vi.mock('../../../../src/stores/wallet-realtime.ts', () => ({ startWalletRealtime: () => undefined }));
 
 const HEADER = `
   <header>
@@ -56,7 +56,7 @@ describe('header wallet', () => {
   it("shows a player's balance in BRL and follows every wallet change", async () => {
     localStorage.setItem('auth', 'tok');
     localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 123_456, balance_withdrawal: 0, deposit_count: 0 } }));
-    const { initHeaderWallet } = await import('../../../../src/lib/wallet/header-wallet.ts');
+    const { initHeaderWallet } = await import('../../../../src/scripts/header/wallet.ts');
     const { applyWallet } = await import('../../../../src/stores/wallet.ts');
     initHeaderWallet();
     expect(balance().hidden).toBe(false);
@@ -66,14 +66,14 @@ describe('header wallet', () => {
   });
 
   it('hides the balance for a visitor', async () => {
-    const { initHeaderWallet } = await import('../../../../src/lib/wallet/header-wallet.ts');
+    const { initHeaderWallet } = await import('../../../../src/scripts/header/wallet.ts');
     initHeaderWallet();
     expect(balance().hidden).toBe(true);
     expect(balance().textContent).toBe('');
   });
 
   it('any [data-deposit-open] opens the register modal for a visitor and the deposit modal for a player', async () => {
-    const { initHeaderWallet } = await import('../../../../src/lib/wallet/header-wallet.ts');
+    const { initHeaderWallet } = await import('../../../../src/scripts/header/wallet.ts');
     const { signIn } = await import('../../../../src/stores/session.ts');
     initHeaderWallet();
     document.querySelector<HTMLElement>('header [data-deposit-open] path')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));

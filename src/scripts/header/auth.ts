@@ -1,10 +1,10 @@
 import { localePath } from '../../i18n/locales.ts';
-import { currentLocale } from '../locale.ts';
-import { readRuntimeConfig } from '../runtime-config.ts';
-import { readStored } from '../storage.ts';
+import { currentLocale } from '../../lib/locale.ts';
+import { readRuntimeConfig } from '../../lib/runtime-config.ts';
+import { readStored } from '../../lib/storage.ts';
 import { $session } from '../../stores/session.ts';
-import type { AuthMode } from './modal-route.ts';
-import { modeForPath } from './modal-route.ts';
+import type { AuthMode } from '../../lib/auth/modal-route.ts';
+import { modeForPath } from '../../lib/auth/modal-route.ts';
 
 /**
  * The header's login/register buttons and account menu, without React: this
@@ -55,7 +55,7 @@ function onClick(event: MouseEvent): void {
     event.preventDefault();
     document.getElementById('account-menu')?.hidePopover?.();
     const home = localePath(currentLocale(), '/');
-    void Promise.all([import('../../stores/auth.ts'), import('./navigate.ts')]).then(([auth, nav]) =>
+    void Promise.all([import('../../stores/auth.ts'), import('../../lib/auth/navigate.ts')]).then(([auth, nav]) =>
       auth.logout(() => nav.navigateTo(home)),
     );
   }
@@ -76,7 +76,7 @@ export function initHeaderAuth(): void {
   });
   openForRoute();
   if (readStored('auth')) {
-    void Promise.all([import('../../stores/auth.ts'), import('./session-effects.ts')]).then(([auth, effects]) => {
+    void Promise.all([import('../../stores/auth.ts'), import('../../islands/auth/session-effects.ts')]).then(([auth, effects]) => {
       effects.installSessionEffects();
       // A revoked token makes this visitor a guest again: a modal route then opens its modal.
       return auth.restoreSession().then(openForRoute);

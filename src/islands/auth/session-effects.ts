@@ -15,13 +15,13 @@ export function installSessionEffects(): void {
   onUserRealtime((user) => {
     const session = $session.get();
     if (session.status !== 'user') return;
-    void import('./user-realtime.ts')
+    void import('../../lib/auth/user-realtime.ts')
       .then((m) => m.joinUserChannels(user.id, session.token))
       .catch(() => undefined);
     void import('../notifications/player.ts').then((m) => m.startPlayerNotifications()).catch(() => undefined);
     void import('../push/start.ts').then((m) => m.startPushPrompt()).catch(() => undefined);
   });
   onSignedOut(() => {
-    void import('./user-realtime.ts').then((m) => m.leaveAllChannels()).catch(() => undefined);
+    void import('../../lib/auth/user-realtime.ts').then((m) => m.leaveAllChannels()).catch(() => undefined);
   });
 }

@@ -7,9 +7,9 @@ import type {
   LikeAnswer,
   ProvidersPage,
   RelatedGamesAnswer,
-} from '../../contract/casino.ts';
-import type { Locale } from '../../contract/tenant-bundle.ts';
-import { api } from '../api/client.ts';
+} from '../contract/casino.ts';
+import type { Locale } from '../contract/tenant-bundle.ts';
+import { api } from './api.ts';
 
 /** The catalogue calls of spec section 7, typed (the stores call these, islands never do). */
 

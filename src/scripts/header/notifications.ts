@@ -10,7 +10,7 @@ import { $session } from '../../stores/session.ts';
 
 function startForPlayer(): void {
   if ($session.get().status !== 'user') return;
-  void import('./player.ts').then((m) => m.startPlayerNotifications()).catch(() => undefined);
+  void import('../../islands/notifications/player.ts').then((m) => m.startPlayerNotifications()).catch(() => undefined);
 }
 
 function onClick(event: MouseEvent): void {
@@ -18,7 +18,7 @@ function onClick(event: MouseEvent): void {
   if (!target?.closest('[data-notifications-open]')) return;
   event.preventDefault();
   // One lazy entry point (player.ts) for both uses keeps this page-wide module and its preload map small.
-  void import('./player.ts').then((m) => m.openPanel());
+  void import('../../islands/notifications/player.ts').then((m) => m.openPanel());
 }
 
 let started = false;

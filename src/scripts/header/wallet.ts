@@ -1,6 +1,6 @@
 import { $session } from '../../stores/session.ts';
-import { currentLocale } from '../locale.ts';
-import { formatBRL } from '../money-format.ts';
+import { currentLocale } from '../../lib/locale.ts';
+import { formatBRL } from '../../lib/money-format.ts';
 
 /**
  * The header's balance and every "Depositar" button of the page
@@ -46,7 +46,7 @@ let realtime = false;
 function listenForPlayer(): void {
   if (realtime || $session.get().status !== 'user') return;
   realtime = true;
-  void import('./wallet-realtime.ts').then((m) => m.startWalletRealtime()).catch(() => {
+  void import('../../stores/wallet-realtime.ts').then((m) => m.startWalletRealtime()).catch(() => {
     realtime = false;
   });
 }

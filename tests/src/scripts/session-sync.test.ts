@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionChange } from '../../../../src/lib/auth/session-sync.ts';
-import { fakeApi, USER } from '../../stores/auth-fake-api.ts';
+import { sessionChange } from '../../../src/scripts/session-sync.ts';
+import { fakeApi, USER } from '../stores/auth-fake-api.ts';
 
 /**
  * The game frame and the page around it (same origin) share one session
@@ -9,12 +9,14 @@ import { fakeApi, USER } from '../../stores/auth-fake-api.ts';
  * did NOT write, so these tests write as "the other document" would (plain
  * localStorage) and dispatch the event this document would receive.
  *
- * One module instance for the whole file: `stores/session.ts` starts the
- * listener itself (that is the code under test), and a fresh instance per
- * test would leave the earlier instances' listeners on `window`.
+ * One module instance for the whole file: `session-follow.ts` (run by the
+ * boot script) starts the listener (that is the code under test), and a
+ * fresh instance per test would leave the earlier instances' listeners on
+ * `window`.
  */
-const session = await import('../../../../src/stores/session.ts');
-const auth = await import('../../../../src/stores/auth.ts');
+const session = await import('../../../src/stores/session.ts');
+const auth = await import('../../../src/stores/auth.ts');
+(await import('../../../src/scripts/session-follow.ts')).initSessionFollow();
 
 const OTHER_USER = { ...USER, id: 8, name: 'João Souza', wallet: { balance: 5_000, balance_withdrawal: 5_000, deposit_count: 1 } };
 const ME = { ...OTHER_USER, name: 'João Souza (me)', wallet: { balance: 4_000, balance_withdrawal: 4_000, deposit_count: 1 } };
@@ -22,7 +24,7 @@ const ME = { ...OTHER_USER, name: 'João Souza (me)', wallet: { balance: 4_000, 
 /**
  * What another document's `signIn` / `signOut` leaves in storage, and the
  * events this one receives; resolves once this page's handler (loaded on
- * demand by session.ts) has run.
+ * demand by session-follow.ts) has run.
  */
 async function otherDocumentWrites(values: Record<string, unknown>): Promise<void> {
   for (const [key, value] of Object.entries(values)) {
@@ -30,14 +32,14 @@ async function otherDocumentWrites(values: Record<string, unknown>): Promise<voi
     else localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
     window.dispatchEvent(new StorageEvent('storage', { key, newValue: value === null ? null : String(value) }));
   }
-  await import('../../../../src/lib/auth/session-sync.ts');
+  await import('../../../src/scripts/session-sync.ts');
   await new Promise((r) => setTimeout(r, 0));
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 beforeAll(async () => {
-  // Let session.ts's dynamic import of the sync module attach its listener.
+  // Let the listener's dynamic import of the sync module complete.
   await vi.waitFor(async () => {
     localStorage.setItem('auth', 'probe');
     localStorage.setItem('user', JSON.stringify(USER));
@@ -103,7 +105,7 @@ describe('a login in another document (the game frame)', () => {
     localStorage.setItem('auth', 'tok');
     localStorage.setItem('user', JSON.stringify(OTHER_USER));
     session.$session.set(session.readSession());
-    const { $wallet } = await import('../../../../src/stores/wallet.ts');
+    const { $wallet } = await import('../../../src/stores/wallet.ts');
     await otherDocumentWrites({ user: { ...OTHER_USER, wallet: { balance: 4_100, balance_withdrawal: 4_100, deposit_count: 1 } } });
     expect($wallet.get()?.balance).toBe(4_100);
     await settle();

@@ -1,10 +1,10 @@
 import { $unreadCount, $wonBox, configureNotifications, loadNotifications } from '../../stores/notifications.ts';
 import { $session } from '../../stores/session.ts';
-import { onUserChannel } from '../auth/user-realtime.ts';
-import { currentLocale } from '../locale.ts';
-import { showUnreadCount } from './badge.ts';
-import { bindNotificationEvents } from './realtime.ts';
-import { playArrivalSound } from './sound.ts';
+import { onUserChannel } from '../../lib/auth/user-realtime.ts';
+import { currentLocale } from '../../lib/locale.ts';
+import { showUnreadCount } from '../../lib/notifications/badge.ts';
+import { bindNotificationEvents } from '../../stores/notifications-realtime.ts';
+import { playArrivalSound } from '../../lib/notifications/sound.ts';
 
 /**
  * A signed-in player's notifications on this page, started by the header
@@ -32,10 +32,10 @@ export function startPlayerNotifications(): void {
     $session.listen((next) => {
       if (next.status !== 'user') loadedFor = null;
     });
-    void import('../../islands/toasts/mount.tsx').then((m) => m.mountToasts()).catch(() => undefined);
+    void import('../toasts/mount.tsx').then((m) => m.mountToasts()).catch(() => undefined);
     // The won-box modal lives in the notification island: load it when a box is announced.
     $wonBox.subscribe((box) => {
-      if (box) void import('../../islands/notifications/mount.tsx').then((m) => m.ensureNotificationsRoot()).catch(() => undefined);
+      if (box) void import('./mount.tsx').then((m) => m.ensureNotificationsRoot()).catch(() => undefined);
     });
   }
   if (loadedFor === session.token) return;
@@ -45,5 +45,5 @@ export function startPlayerNotifications(): void {
 
 /** The bell's click: loads the notification island and opens the panel. */
 export function openPanel(): void {
-  void import('../../islands/notifications/mount.tsx').then((m) => m.openNotifications());
+  void import('./mount.tsx').then((m) => m.openNotifications());
 }

@@ -1,14 +1,14 @@
-import { currentLocale } from '../locale.ts';
-import { readStored } from '../storage.ts';
-import { $session } from '../../stores/session.ts';
-import { reportApiError } from '../../stores/api-errors.ts';
-import { apiBaseUrl } from './base-url.ts';
-import { createApiClient } from './create-client.ts';
-import { loadErrorTexts } from './error-texts.ts';
-import { type ApiError, toApiError } from './errors.ts';
+import { currentLocale } from '../lib/locale.ts';
+import { readStored } from '../lib/storage.ts';
+import { $session } from './session.ts';
+import { reportApiError } from './api-errors.ts';
+import { apiBaseUrl } from '../lib/api/base-url.ts';
+import { createApiClient } from '../lib/api/create-client.ts';
+import { loadErrorTexts } from '../lib/api/error-texts.ts';
+import { type ApiError, toApiError } from '../lib/api/errors.ts';
 
-export { ApiError } from './errors.ts';
-export type { ApiClient, ApiRequest, QueryValue } from './create-client.ts';
+export { ApiError } from '../lib/api/errors.ts';
+export type { ApiClient, ApiRequest, QueryValue } from '../lib/api/create-client.ts';
 
 /**
  * The site's one API client, wired to the page: base address from the runtime

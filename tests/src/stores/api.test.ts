@@ -34,9 +34,9 @@ afterEach(() => {
 
 describe('wired API client', () => {
   it('sends the stored guest id and the lmcp captured from the query string', async () => {
-    const { captureMarketingParams } = await import('../../../../src/stores/marketing.ts');
+    const { captureMarketingParams } = await import('../../../src/stores/marketing.ts');
     captureMarketingParams('?lmcp=summer24&ref=AMIGO');
-    const { api } = await import('../../../../src/lib/api/client.ts');
+    const { api } = await import('../../../src/stores/api.ts');
     await api.get('/categories');
     const [request] = requests;
     expect(request!.url).toBe('https://api.casa.example/categories');
@@ -46,8 +46,8 @@ describe('wired API client', () => {
   });
 
   it('switches to the bearer token after sign-in and back to the guest id after sign-out', async () => {
-    const { signIn, signOut } = await import('../../../../src/stores/session.ts');
-    const { api } = await import('../../../../src/lib/api/client.ts');
+    const { signIn, signOut } = await import('../../../src/stores/session.ts');
+    const { api } = await import('../../../src/stores/api.ts');
     signIn('tok-123', { id: 5, name: 'Bia' });
     await api.get('/auth/me');
     signOut();
@@ -59,16 +59,16 @@ describe('wired API client', () => {
   });
 
   it('follows the api_url announced by the startup site-config call', async () => {
-    const { setApiBaseUrl } = await import('../../../../src/lib/api/base-url.ts');
-    const { api } = await import('../../../../src/lib/api/client.ts');
+    const { setApiBaseUrl } = await import('../../../src/lib/api/base-url.ts');
+    const { api } = await import('../../../src/stores/api.ts');
     setApiBaseUrl('https://edge.casa.example/api');
     await api.get('/settings/banners');
     expect(requests[0]!.url).toBe('https://edge.casa.example/api/settings/banners');
   });
 
   it('rethrowAsApiError turns a programming error into the localised unexpected error', async () => {
-    const { rethrowAsApiError, ApiError } = await import('../../../../src/lib/api/client.ts');
-    const ptBR = (await import('../../../../src/i18n/pt-BR.json')).default;
+    const { rethrowAsApiError, ApiError } = await import('../../../src/stores/api.ts');
+    const ptBR = (await import('../../../src/i18n/pt-BR.json')).default;
     const error = await rethrowAsApiError(new TypeError('x is undefined')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as InstanceType<typeof ApiError>).messages).toEqual([ptBR.errors.unexpected]);

@@ -1,6 +1,6 @@
 import type { PushKeyAnswer } from '../../contract/push.ts';
-import { api } from '../api/client.ts';
-import type { SubscribeDeps } from './subscribe.ts';
+import { api } from '../../stores/api.ts';
+import type { SubscribeDeps } from '../../lib/push/subscribe.ts';
 
 /** The real browser and platform behind `subscribeToPush`. */
 export function browserSubscribeDeps(): SubscribeDeps {

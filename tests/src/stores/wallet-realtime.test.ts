@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, USER } from '../../stores/auth-fake-api.ts';
+import { fakeApi, USER } from './auth-fake-api.ts';
 
 /**
  * The wallet's realtime events on the player's private channel:
@@ -14,7 +14,7 @@ const channelHook = vi.hoisted(() => ({
     for (const listener of this.listeners) listener(connection, channel);
   },
 }));
-vi.mock('../../../../src/lib/auth/user-realtime.ts', () => ({
+vi.mock('../../../src/lib/auth/user-realtime.ts', () => ({
   onUserChannel: (listener: (connection: unknown, channel: string) => void) => {
     channelHook.listeners.add(listener);
     return () => channelHook.listeners.delete(listener);
@@ -57,9 +57,9 @@ afterEach(() => {
 });
 
 const load = async () => ({
-  ...(await import('../../../../src/lib/wallet/wallet-realtime.ts')),
-  ...(await import('../../../../src/stores/wallet.ts')),
-  ...(await import('../../../../src/stores/auth.ts')),
+  ...(await import('../../../src/stores/wallet-realtime.ts')),
+  ...(await import('../../../src/stores/wallet.ts')),
+  ...(await import('../../../src/stores/auth.ts')),
 });
 
 describe('wallet realtime', () => {
@@ -83,7 +83,7 @@ describe('wallet realtime', () => {
   it('holds BalanceUpdated while a house round is revealed (set in another document), applies the latest at the release or the deadline', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const rt = await load();
-    const hold = await import('../../../../src/lib/house/wallet-hold.ts');
+    const hold = await import('../../../src/lib/house/wallet-hold.ts');
     const connection = fakeEcho();
     rt.bindWalletEvents(connection, 'universal.7');
     const wallet = (balance: number) => ({ balance, balance_withdrawal: balance, deposit_count: 1 });

@@ -1,5 +1,5 @@
-import { RealtimeEvent } from '../../contract/realtime.ts';
-import { receiveNewBox, receiveNotification } from '../../stores/notifications.ts';
+import { RealtimeEvent } from '../contract/realtime.ts';
+import { receiveNewBox, receiveNotification } from './notifications.ts';
 
 /** Minimal views of laravel-echo's objects, so tests can pass fakes. */
 export interface ListeningChannel {

@@ -34,7 +34,7 @@ describe('realtime binding', () => {
       }),
     });
     const store = await import('../../../../src/stores/notifications.ts');
-    const { bindNotificationEvents } = await import('../../../../src/lib/notifications/realtime.ts');
+    const { bindNotificationEvents } = await import('../../../../src/stores/notifications-realtime.ts');
     await store.loadNotifications();
     const handlers = new Map<string, (payload: unknown) => void>();
     const channelOf = (name: string) => ({ listen: (event: string, callback: (payload: unknown) => void) => handlers.set(`${name} ${event}`, callback) });
@@ -57,7 +57,7 @@ describe('realtime binding', () => {
   });
 
   it('binds no public channel when the casino id is unknown', async () => {
-    const { bindNotificationEvents } = await import('../../../../src/lib/notifications/realtime.ts');
+    const { bindNotificationEvents } = await import('../../../../src/stores/notifications-realtime.ts');
     const names: string[] = [];
     const channel = { listen: () => undefined };
     bindNotificationEvents({ private: (c) => (names.push(c), channel), channel: (c) => (names.push(c), channel) }, 'universal.7', null);
