@@ -7,12 +7,14 @@
  * `BASE_URL=http://localhost:4321 npm run bench:pages` against a running one.
  * `BENCH_PAGES_FILTER=lobby` (a case-insensitive regular expression matched
  * against "tenant page (locale)") runs a subset, e.g. `BENCH_PAGES_FILTER='^localhost home'`.
+ * `BENCH_PAGES_REPORTS=dir` keeps every run's Lighthouse JSON there, to read what the trace says
+ * (the LCP element, the layout shifts, the long tasks).
  *
  * Prints one line per page and exits non-zero when any target is missed;
  * missed targets are marked `FAIL` and listed at the end of their line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -75,7 +77,7 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
   const profile = await mkdtemp(join(tmpdir(), 'bench-pages-'));
   const child: ChildProcess = spawn(
     executable,
-    [...CHROMIUM_ARGS, '--headless=new', '--lang=pt-BR', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [...CHROMIUM_ARGS, '--headless=new', '--accept-lang=pt-BR', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -101,16 +103,19 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
   };
 }
 
-async function measure(url: string, port: number): Promise<Figures> {
+async function measure(url: string, port: number, reportPath: string | null): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // Pictures of the page are not figures: skipping them saves seconds per run.
+    skipAudits: ['screenshot-thumbnails', 'final-screenshot', 'full-page-screenshot'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  if (reportPath) await writeFile(reportPath, JSON.stringify(lhr));
   const score = (id: string): number => lhr.categories[id]?.score ?? 0;
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
@@ -197,6 +202,9 @@ async function main(): Promise<void> {
   ).filter((target) => !filter || filter.test(target.label));
   if (!targets.length) throw new Error(`BENCH_PAGES_FILTER=${process.env.BENCH_PAGES_FILTER} matches no page`);
 
+  const reportsDir = process.env.BENCH_PAGES_REPORTS || null;
+  if (reportsDir) await mkdir(reportsDir, { recursive: true });
+
   const product = await startProductForBench(process.env.BASE_URL);
   const browser = await launchChromium();
   const failed: string[] = [];
@@ -208,7 +216,10 @@ async function main(): Promise<void> {
     for (const target of targets) {
       const url = tenantUrl(product.baseUrl, target.tenant, target.path);
       const results: Figures[] = [];
-      for (let run = 0; run < runs; run++) results.push(await measure(url, browser.port));
+      for (let run = 0; run < runs; run++) {
+        const reportPath = reportsDir ? join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}-${run + 1}.json`) : null;
+        results.push(await measure(url, browser.port, reportPath));
+      }
       const figures = medianOf(results);
       const missed = misses(figures, target.kind);
       if (missed.length) failed.push(target.label);
