@@ -155,7 +155,7 @@ export async function sandboxHarness(env: Record<string, string> = {}): Promise<
         ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       });
       const text = await res.text();
-      let parsed: Record<string, unknown> = {};
+      let parsed: Record<string, unknown>;
       try {
         parsed = JSON.parse(text) as Record<string, unknown>;
       } catch {
