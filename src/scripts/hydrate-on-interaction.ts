@@ -22,6 +22,7 @@ export interface InteractOptions {
 }
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Astro declares its directive types in a global namespace.
   namespace Astro {
     interface ClientDirectives {
       'client:interact'?: InteractOptions | boolean;

@@ -21,6 +21,8 @@ test('the lobby: browse, load more, filter by provider, search, open a game page
   await page.goto(tenantUrl('localhost', '/casino/games'));
   const cards = page.getByTestId('game-card');
   await expect(cards).toHaveCount(24);
+  // No React at load (issue 14): the lobby hydrates when the visitor first points at it.
+  await page.getByTestId('games-search').hover();
   await livePage;
   await expect(async () => {
     // Clicks past the last page are ignored, so retrying cannot over-load.
@@ -133,6 +135,7 @@ test('the lobby keeps its built provider list when it has more than 4 providers 
   });
   const livePage = page.waitForResponse((r) => r.url().includes('/api/casinos/games'));
   await page.goto(tenantUrl('localhost', '/casino/games'));
+  await page.getByTestId('games-search').hover();
   await livePage;
   const chips = page.getByTestId('games-provider');
   await expect(chips.first()).toHaveAttribute('data-provider', 'all');
@@ -162,7 +165,7 @@ test('empty favorites and recent games offer the featured games, with "load more
 });
 
 test('related games: the built list is in the HTML, then the live list from POST /games/getRelated replaces it', async ({ page }) => {
-  // The island may hydrate as soon as the page loads (a tall viewport shows it at once): listen first.
+  // The list may refresh as soon as the page loads (a tall viewport shows it at once): listen first.
   const live = page.waitForResponse((r) => r.url().includes('/api/games/getRelated'));
   const response = await page.goto(tenantUrl('localhost', '/casino/house/dice'));
   // Crawlers read the built list without JavaScript.

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CatalogueGame } from '../../contract/casino.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { gameHref } from '../../lib/casino/format.ts';
@@ -109,10 +109,22 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
     };
   }, [open]);
 
+  // The buttons are live from the first paint (the island hydrates on the first click): a click
+  // made while the game's details are still loading launches once they arrive.
+  const [queued, setQueued] = useState<boolean | null>(null);
   const start = (demo: boolean) => {
     openedBy.current = demo ? 'demo' : 'real';
+    if (!game) {
+      setQueued(demo);
+      return;
+    }
     void launchGame(demo).then(after);
   };
+  useEffect(() => {
+    if (!game || queued === null) return;
+    setQueued(null);
+    void launchGame(queued).then(after);
+  }, [game, queued]);
 
   const onlyDemo = game?.only_demo ?? initial.only_demo;
   // Spec: the banner shows the first recent game (after a launch, the game just opened).
@@ -159,7 +171,8 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
               className="button button--primary"
               data-testid="game-play-real"
               ref={realRef}
-              disabled={play.status === 'loading' || !game}
+              disabled={play.status === 'loading'}
+              aria-busy={queued !== null || undefined}
               // Visitors: the header's delegated handler opens the login modal.
               data-auth-open={player ? undefined : 'login'}
               onClick={() => player && start(false)}
@@ -172,7 +185,8 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
             className="button"
             data-testid="game-play-demo"
             ref={demoRef}
-            disabled={play.status === 'loading' || !game}
+            disabled={play.status === 'loading'}
+            aria-busy={queued !== null || undefined}
             onClick={() => start(true)}
           >
             {labels.playDemo}

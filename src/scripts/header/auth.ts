@@ -5,6 +5,7 @@ import { readStored } from '../../lib/storage.ts';
 import { $session } from '../../stores/session.ts';
 import type { AuthMode } from '../../lib/auth/modal-route.ts';
 import { modeForPath } from '../../lib/auth/modal-route.ts';
+import { loadIsland } from '../load-island.ts';
 
 /**
  * The header's login/register buttons and account menu, without React: this
@@ -18,7 +19,7 @@ import { modeForPath } from '../../lib/auth/modal-route.ts';
 export const REGISTER_PROMPT_DELAY_MS = 2000;
 
 function openAuth(mode: AuthMode): void {
-  void import('../../islands/auth/mount.tsx').then((m) => m.openAuth(mode));
+  void loadIsland(() => import('../../islands/auth/mount.tsx')).then((m) => m.openAuth(mode));
 }
 
 function showSession(): void {

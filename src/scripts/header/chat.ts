@@ -1,5 +1,6 @@
 import { $session, type Session } from '../../stores/session.ts';
 import { startSupportWidget, stopSupportWidget } from '../../lib/chat/support-widget.ts';
+import { loadIsland } from '../load-island.ts';
 
 /**
  * The header's chat button (`[data-chat-open]`, anywhere on the page) and
@@ -11,7 +12,7 @@ function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;
   if (!target?.closest('[data-chat-open]')) return;
   event.preventDefault();
-  void import('../../islands/chat/mount.tsx').then((m) => m.toggleChatPanel());
+  void loadIsland(() => import('../../islands/chat/mount.tsx')).then((m) => m.toggleChatPanel());
 }
 
 /** The signed-in token the widget last heard about ('' for none). */

@@ -1,4 +1,5 @@
 import { $session } from '../../stores/session.ts';
+import { loadIsland } from '../load-island.ts';
 
 /**
  * The header's notification bell, without React: this tiny module runs on
@@ -18,7 +19,7 @@ function onClick(event: MouseEvent): void {
   if (!target?.closest('[data-notifications-open]')) return;
   event.preventDefault();
   // One lazy entry point (player.ts) for both uses keeps this page-wide module and its preload map small.
-  void import('../../islands/notifications/player.ts').then((m) => m.openPanel());
+  void loadIsland(() => import('../../islands/notifications/player.ts')).then((m) => m.openPanel());
 }
 
 let started = false;

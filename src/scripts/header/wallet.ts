@@ -1,6 +1,7 @@
 import { $session } from '../../stores/session.ts';
 import { currentLocale } from '../../lib/locale.ts';
 import { formatBRL } from '../../lib/money-format.ts';
+import { loadIsland } from '../load-island.ts';
 
 /**
  * The header's balance and every "Depositar" button of the page
@@ -27,9 +28,9 @@ function showBalance(): void {
 /** Opens the deposit modal for a player, the register modal for a visitor. */
 export function openDepositOrRegister(): void {
   if ($session.get().status === 'user') {
-    void import('../../islands/deposit/mount.tsx').then((m) => m.openDeposit());
+    void loadIsland(() => import('../../islands/deposit/mount.tsx')).then((m) => m.openDeposit());
   } else {
-    void import('../../islands/auth/mount.tsx').then((m) => m.openAuth('register'));
+    void loadIsland(() => import('../../islands/auth/mount.tsx')).then((m) => m.openAuth('register'));
   }
 }
 
