@@ -204,7 +204,7 @@ describe('sandbox aggregator: real money through the seamless wallet over HTTP',
   it('refuses wallet calls signed with another secret or altered after signing (401), nothing moved', async () => {
     const s = await realSession(5000);
     const forger = createSandboxAggregator({ db: h.db, settings: { ...h.config.gameAggregators.sandbox, secret: 'not-the-platform-secret-0123456789abcdef' } });
-    const bet = { action: 'bet', player_id: s.userId, round_id: 'forged-1', transaction_id: 'forged-1:bet', amount: 100, game: 'Roleta Europeia' } as const;
+    const bet = { action: 'bet', player_id: s.userId, round_id: 'forged-1', transaction_id: 'forged-1:bet', amount: 100, game: 'Roleta Europeia', game_id: 'roleta-europeia' } as const;
     expect(await forger.rounds.wallet.call({ tenant: 'localhost', provider: 'vela-mesa' }, bet)).toMatchObject({ kind: 'refused', status: 401, error: 'invalid_signature' });
     const signed = JSON.stringify({ ...bet, amount: 1 });
     const altered = await h.app.request('/api/providers/vela-mesa/wallet', {
