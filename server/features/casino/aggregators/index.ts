@@ -28,5 +28,6 @@ export function createAggregators(opts: { db: Db; config: Config; log?: Logger; 
 export function describeAggregators(config: Config): string {
   const { defaultAggregator, byProvider } = config.gameAggregators;
   const overrides = [...byProvider].map(([code, name]) => `${code}→${name}`).join(', ');
-  return `Game aggregators: ${defaultAggregator} by default${overrides ? `; ${overrides}` : ''}${config.gameProviderSecrets.size > 0 ? `; direct: ${[...config.gameProviderSecrets.keys()].filter((c) => !byProvider.has(c)).join(', ')}` : ''}`;
+  const direct = [...config.gameProviderSecrets.keys()].filter((code) => !byProvider.has(code)).join(', ');
+  return `Game aggregators: ${defaultAggregator} by default${overrides ? `; ${overrides}` : ''}${direct ? `; direct (own secret): ${direct}` : ''}`;
 }
