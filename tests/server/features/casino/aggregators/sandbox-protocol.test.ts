@@ -129,6 +129,17 @@ describe('sandbox aggregator: real money through the seamless wallet over HTTP',
     expect(settled!.attempts).toBeGreaterThan(2);
   });
 
+  it('closes the owed rollback of a bet that never reached the platform on its 404: nothing was taken, nothing moves', async () => {
+    const s = await realSession(4000);
+    h.faults.bet = 'down';
+    expect(await s.play(1000)).toMatchObject({ status: 503, body: { error: 'wallet_unavailable' } });
+    await h.aggregators.sandbox!.whenIdle();
+    const [rollback] = (await h.owed()).filter((o) => o.action === 'rollback' && o.body.includes(`"player_id":${s.userId}`));
+    expect(rollback).toMatchObject({ lastResult: '404 transaction_not_found', attempts: 1 });
+    expect(rollback!.answeredAt).not.toBeNull();
+    expect(await h.wallet(s.userId)).toBe(4000);
+  });
+
   it('owes a win that never got an answer and pays it once the platform is back, also after the sandbox restarts', async () => {
     const s = await realSession(10_000);
     // A sandbox of its own, to stop and restart it (the harness's keeps serving the other tests).
