@@ -3,7 +3,17 @@ import type { EngineKind } from '../../engines/types.ts';
 
 /** A settled round as the aggregator answers it (`POST {apiBase}/rounds`). */
 export interface RoundAnswer<Outcome> {
-  round: { id: string; kind: EngineKind; stake: number; payout: number; outcome: Outcome };
+  round: {
+    id: string;
+    kind: EngineKind;
+    stake: number;
+    payout: number;
+    outcome: Outcome;
+    /** The win is above the game's cap: the platform holds it for review (not in `balance`). */
+    held?: true;
+    /** The platform has not acknowledged the win yet: the aggregator keeps sending it (not in `balance` yet). */
+    payoutPending?: true;
+  };
   balance: number;
 }
 

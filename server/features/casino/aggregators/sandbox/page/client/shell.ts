@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { formatMoney } from '../format.ts';
-import type { Labels } from '../labels.ts';
+import { fill, type Labels } from '../labels.ts';
 import type { SandboxLocale, SandboxPageView } from '../view.ts';
 import type { Api, RoundAnswer } from './api.ts';
 import { h } from './dom.ts';
@@ -79,12 +79,15 @@ export function createShell(view: SandboxPageView, t: Labels, api: Api, options:
     play().finally(() => setRunning(false));
   });
 
-  // Back from another tab (a deposit, a withdrawal…): show the balance as it is now.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState !== 'visible' || running || over) return;
+  const refreshBalance = () => {
+    if (running || over) return;
     void api.balance().then((balance) => {
       if (balance !== null && !running) setBalance(balance);
     });
+  };
+  // Back from another tab (a deposit, a withdrawal…): show the balance as it is now.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') refreshBalance();
   });
 
   const showError = (text: string) => {
@@ -113,13 +116,19 @@ export function createShell(view: SandboxPageView, t: Labels, api: Api, options:
         showError(answer.message);
         return null;
       }
-      // The stake is gone while the reels turn; the winnings land with the result.
-      setBalance(answer.answer.balance - answer.answer.round.payout);
+      // The stake is gone while the reels turn; the winnings land with the result (when the balance holds them).
+      const { round, balance } = answer.answer;
+      setBalance(round.held || round.payoutPending ? balance : balance - round.payout);
       return answer.answer;
     },
     settle(answer, text) {
       setBalance(answer.balance);
-      result.textContent = text;
+      const { round } = answer;
+      const amount = money(round.payout);
+      const note = round.held ? fill(t['round.held'], { amount }) : round.payoutPending ? fill(t['round.pending'], { amount }) : '';
+      // An owed win lands once the platform acknowledges it: look again shortly.
+      if (round.payoutPending) for (const delay of [3_000, 10_000]) setTimeout(refreshBalance, delay);
+      result.textContent = note ? `${text} ${note}` : text;
       result.classList.toggle('is-win', answer.round.payout > 0);
     },
     showError,
