@@ -1,5 +1,5 @@
 import type { Db } from '../../db/open.ts';
-import { type CatalogueSnapshot, loadCatalogueSnapshot } from './catalogue-snapshot.ts';
+import { type CatalogueSnapshot, loadCatalogueSnapshot, refreshCatalogueSnapshot } from './catalogue-snapshot.ts';
 
 /*
  * One in-memory catalogue snapshot per tenant (./catalogue-snapshot.ts),
@@ -18,12 +18,18 @@ import { type CatalogueSnapshot, loadCatalogueSnapshot } from './catalogue-snaps
  *   CATALOGUE_MAX_AGE_MS (a tenant nobody asked for a while) is not used,
  *   the call waits for the reload. So a busy lobby lags at most a few
  *   seconds, and an idle one never serves an old answer.
+ * - a reload re-reads only views and like counts (and everything when the
+ *   set of active games changed) unless the last full read is older than
+ *   CATALOGUE_FULL_READ_MS: another node's edit of an existing game (a
+ *   title, a flag) may take that long to show here.
  */
 
 /** Age below which a snapshot answers without a reload. */
 export const CATALOGUE_FRESH_MS = 5000;
 /** Age past which a snapshot is not used: the call waits for a reload. */
 export const CATALOGUE_MAX_AGE_MS = 30_000;
+/** Age of the last full read past which a reload reads everything again, not only views and likes. */
+export const CATALOGUE_FULL_READ_MS = 60_000;
 /** Tenants kept in memory; the least recently reloaded goes first. */
 const MAX_TENANTS = 200;
 
@@ -33,6 +39,8 @@ interface Slot {
   snapshot: CatalogueSnapshot | null;
   /** When the read of `snapshot` started (epoch ms): its data is at least that recent. */
   readAt: number;
+  /** When the last full read (every column, not only views and likes) started. */
+  fullReadAt: number;
   /** The tenant's write generation `snapshot` reflects; a later write makes it unusable. */
   generation: number;
   loading: { generation: number; done: Promise<CatalogueSnapshot> } | null;
@@ -51,7 +59,7 @@ const generationOf = (tenantId: number) => generations.get(tenantId) ?? 0;
 export function catalogueSnapshot(db: Db, tenantId: number, now = Date.now()): Promise<CatalogueSnapshot> {
   let slot = slots.get(tenantId);
   if (!slot || slot.db !== db) {
-    slot = { db, snapshot: null, readAt: 0, generation: -1, loading: null };
+    slot = { db, snapshot: null, readAt: 0, fullReadAt: 0, generation: -1, loading: null };
     slots.set(tenantId, slot);
     if (slots.size > MAX_TENANTS) slots.delete(slots.keys().next().value!);
   }
@@ -72,11 +80,17 @@ export function catalogueSnapshot(db: Db, tenantId: number, now = Date.now()): P
 function reload(slot: Slot, tenantId: number, now: number): Promise<CatalogueSnapshot> {
   const generation = generationOf(tenantId);
   if (slot.loading?.generation === generation) return slot.loading.done;
-  const done = loadCatalogueSnapshot(slot.db, tenantId).then((snapshot) => {
+  const base = slot.snapshot && slot.generation === generation && now - slot.fullReadAt < CATALOGUE_FULL_READ_MS ? slot.snapshot : null;
+  const read = async (): Promise<{ snapshot: CatalogueSnapshot; full: boolean }> => {
+    const refreshed = base && (await refreshCatalogueSnapshot(slot.db, tenantId, base));
+    return refreshed ? { snapshot: refreshed, full: false } : { snapshot: await loadCatalogueSnapshot(slot.db, tenantId), full: true };
+  };
+  const done = read().then(({ snapshot, full }) => {
     // A write committed while reading may be missing from what was read: keep it only if none happened.
     if (generationOf(tenantId) === generation && slots.get(tenantId) === slot) {
       slot.snapshot = snapshot;
       slot.readAt = now;
+      if (full) slot.fullReadAt = now;
       slot.generation = generation;
       // Most recently reloaded last, so MAX_TENANTS evicts the tenants nobody asks for.
       slots.delete(tenantId);

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView, ProviderView } from '../../../../src/contract/casino.ts';
 import type { PagedList } from '../../../../src/contract/wallet.ts';
-import { CATALOGUE_FRESH_MS, CATALOGUE_MAX_AGE_MS, catalogueSnapshot, forgetCatalogue, noteLikeCount } from '../../../../server/features/casino/catalogue-cache.ts';
+import { gameLikes, games, users } from '../../../../server/db/schema.ts';
+import { CATALOGUE_FRESH_MS, CATALOGUE_FULL_READ_MS, CATALOGUE_MAX_AGE_MS, catalogueSnapshot, forgetCatalogue, noteLikeCount } from '../../../../server/features/casino/catalogue-cache.ts';
 import { importCatalogue } from '../../../../server/features/casino/import/import-catalogue.ts';
 import { casinoHarness, type CasinoHarness, row, SORTE, testRows } from './helpers.ts';
 
@@ -87,6 +89,36 @@ describe('what the process did not write (views, other nodes) shows after a relo
     await h.setViews(15, 0);
     const later = await catalogueSnapshot(h.db, tenant, t0 + CATALOGUE_FRESH_MS + CATALOGUE_MAX_AGE_MS + 1);
     expect(later.games[0]!.game.gamecode).toBe('game-1');
+  });
+
+  it('a reload reads views and likes only, everything when the set of games changed or the last full read is old', async () => {
+    const tenant = h.tenants.sorte;
+    forgetCatalogue(tenant);
+    const t0 = Date.now();
+    await catalogueSnapshot(h.db, tenant, t0);
+    const titleOf = async (at: number, n: number) => (await catalogueSnapshot(h.db, tenant, at)).games.find((e) => e.game.id === h.ids.get(n))!.game.title;
+
+    // Another node renames a game and takes a like: the like shows with the next reload, the title with the next full read.
+    const [player] = await h.db.select({ id: users.id }).from(users).where(eq(users.tenantId, tenant)).limit(1);
+    await h.db.update(games).set({ title: 'Renamed elsewhere' }).where(eq(games.id, h.ids.get(16)!));
+    await h.db.insert(gameLikes).values({ userId: player!.id, gameId: h.ids.get(16)! });
+    const reloaded = await catalogueSnapshot(h.db, tenant, t0 + CATALOGUE_MAX_AGE_MS);
+    expect(reloaded.likes.get(h.ids.get(16)!)).toBe(1);
+    expect(await titleOf(t0 + CATALOGUE_MAX_AGE_MS, 16)).toBe('Game 16');
+    expect(await titleOf(t0 + CATALOGUE_FULL_READ_MS + CATALOGUE_MAX_AGE_MS, 16)).toBe('Renamed elsewhere');
+
+    // Another node hides a game and renames another: the set changed, so the next reload reads everything.
+    const fullReadAt = t0 + CATALOGUE_FULL_READ_MS + CATALOGUE_MAX_AGE_MS;
+    await h.db.update(games).set({ active: false, title: 'Game 16' }).where(eq(games.id, h.ids.get(16)!));
+    await h.db.update(games).set({ title: 'Renamed again' }).where(eq(games.id, h.ids.get(17)!));
+    const afterHide = await catalogueSnapshot(h.db, tenant, fullReadAt + CATALOGUE_MAX_AGE_MS);
+    expect(afterHide.games.some((e) => e.game.id === h.ids.get(16))).toBe(false);
+    expect(await titleOf(fullReadAt + CATALOGUE_MAX_AGE_MS, 17)).toBe('Renamed again');
+
+    await h.db.update(games).set({ active: true }).where(eq(games.id, h.ids.get(16)!));
+    await h.db.update(games).set({ title: 'Game 17' }).where(eq(games.id, h.ids.get(17)!));
+    await h.db.delete(gameLikes).where(eq(gameLikes.gameId, h.ids.get(16)!));
+    forgetCatalogue(tenant);
   });
 
   it('drops a read that was under way when a write happened, so it cannot bring old data back', async () => {
