@@ -47,14 +47,14 @@ test('the bet feed shows live bets after load, with no scroll or touch, and with
   // The feed's box keeps its room before any bet, so the sections below do not move when rows arrive.
   const emptyHeight = await page.locator('bet-feed').evaluate((element) => element.getBoundingClientRect().height);
 
-  const player = await registerPlayer(request, 'localhost', 'Lia Sem Toque');
+  const player = await registerPlayer(request, 'localhost', 'Lindomar Sem Toque');
   const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount: 10_000 }, token: player.token });
   await payPixCharge(((await charge.json()) as { txid: string }).txid);
   // The feed connects once the page is idle: rounds are played until one shows.
   await expect(async () => {
     const round = await tenantApi('localhost', '/house/dice/play', { body: { amount: 100, demo: false, params: { target: 5000, direction: 'over' } }, token: player.token });
     expect(round.status).toBe(200);
-    await expect(page.getByTestId('bet-feed-entry').filter({ hasText: 'Lia Sem Toque' }).first()).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByTestId('bet-feed-entry').filter({ hasText: 'Lindomar' }).first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('bet-feed-entry').first()).toContainText('Dice');
   const fullHeight = await page.locator('bet-feed').evaluate((element) => element.getBoundingClientRect().height);
