@@ -129,6 +129,26 @@ export function mountRoulette(shell: Shell): void {
   DOZENS.forEach((range, i) => board.append(spot({ type: 'dozen', value: i + 1 }, fill(t['roulette.dozen'], { range }), range, `sbx-spot--dozen sbx-spot--dozen-${i + 1}`)));
   OUTSIDE.forEach(({ type, label }, i) => board.append(spot({ type }, t[label], t[label], `sbx-spot--outside sbx-spot--outside-${i + 1}${type === 'red' || type === 'black' ? ` is-${type}` : ''}`)));
 
+  // One tab stop for the whole board; the arrow keys move between its spots (in reading order), Home and End jump to its ends.
+  const buttons = [...spots.values()].map((s) => s.button);
+  const rove = (to: HTMLButtonElement) => {
+    for (const b of buttons) b.tabIndex = b === to ? 0 : -1;
+    to.focus();
+  };
+  buttons.forEach((b, i) => (b.tabIndex = i === 0 ? 0 : -1));
+  board.addEventListener('keydown', (event) => {
+    const at = buttons.indexOf(event.target as HTMLButtonElement);
+    if (at < 0) return;
+    const step: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -buttons.length, End: buttons.length };
+    const move = step[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    rove(buttons[Math.min(buttons.length - 1, Math.max(0, at + move))]!);
+  });
+  board.addEventListener('focusin', (event) => {
+    if (buttons.includes(event.target as HTMLButtonElement)) rove(event.target as HTMLButtonElement);
+  });
+
   const ball = h('output', { class: 'sbx-ball', 'aria-label': t['roulette.ball'], 'data-testid': 'sandbox-pocket' }, '–');
   const lastNumbers = h('ol', { class: 'sbx-roulette__last', 'aria-label': t['roulette.lastNumbers'] });
   shell.stage.append(h('div', { class: 'sbx-roulette__top' }, h('div', { class: 'sbx-wheel', 'aria-hidden': 'true' }), ball, lastNumbers), board);

@@ -51,7 +51,11 @@ export function mountTable(shell: Shell): void {
   };
   const home = cardSlot('home');
   const away = cardSlot('away');
-  shell.stage.append(h('div', { class: 'sbx-table' }, home.seat, h('span', { class: 'sbx-table__vs', 'aria-hidden': 'true' }, '×'), away.seat));
+  shell.stage.append(
+    h('div', { class: 'sbx-table' }, home.seat, h('span', { class: 'sbx-table__vs', 'aria-hidden': 'true' }, '×'), away.seat),
+    // The ace is low here, unlike many card games: say so where the cards are.
+    h('p', { class: 'sbx-table__rule' }, t['table.rule']),
+  );
 
   const radios = SIDES.map((side) =>
     h('input', { type: 'radio', name: 'sbx-side', value: side, id: `sbx-side-${side}`, class: 'sbx-choice__input', checked: side === 'home', 'data-testid': `sandbox-side-${side}` }),
