@@ -133,6 +133,7 @@ export function noteLikeCount(tenantId: number, gameId: number, totalLikes: numb
   generations.set(tenantId, next);
   if (slot && current) {
     current.likes.set(gameId, totalLikes);
+    current.guestPages.clear();
     slot.generation = next;
   }
 }

@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import type { GameView } from '../../../src/contract/casino.ts';
+import type { PagedList } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
 import type { GamesFilter } from './list-games.ts';
 import { gameLikes, gameProviders, type GameRow, games } from './schema.ts';
@@ -45,10 +47,25 @@ export interface CatalogueSnapshot {
   likes: Map<number, number>;
   /** Filter key → matching games, most recently used last; see matchingGames. */
   matches: Map<string, CatalogueEntry[]>;
+  /** Filter key and page → the answer a guest gets (list-games.ts); emptied when a like count changes. */
+  guestPages: Map<string, PagedList<GameView>>;
 }
 
-/** Distinct filters remembered per snapshot: one entry holds at most one reference per game. */
-const MATCH_MEMO_SIZE = 200;
+/** Distinct filters (and guest pages) remembered per snapshot: one entry holds at most one reference per game. */
+const MEMO_SIZE = 200;
+
+/** Keeps `value` under `key` as the most recently used, dropping the least recently used past MEMO_SIZE. */
+export function remember<T>(memo: Map<string, T>, key: string, value: T): T {
+  memo.delete(key);
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
+  return value;
+}
+
+/** One key per distinct filter: provider order and repeats, case and accents of the search do not matter. */
+export function filterKey(filter: GamesFilter): string {
+  return JSON.stringify([[...new Set(filter.providers)].sort(), filter.searchTerm ? foldText(filter.searchTerm) : '', filter.category, filter.type, filter.bonuses]);
+}
 
 const { descriptionPt: _pt, descriptionEn: _en, ...listColumns } = getTableColumns(games);
 
@@ -92,6 +109,7 @@ export async function loadCatalogueSnapshot(db: Db, tenantId: number): Promise<C
     providers: [...providers.values()].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'pt-BR') || a.id - b.id),
     likes,
     matches: new Map(),
+    guestPages: new Map(),
   };
 }
 
@@ -114,28 +132,22 @@ export async function refreshCatalogueSnapshot(db: Db, tenantId: number, snapsho
     entries.push(entry.game.views === now ? entry : { ...entry, game: { ...entry.game, views: now } });
   }
   entries.sort((a, b) => b.game.views - a.game.views || a.game.id - b.game.id);
-  return { games: entries, providers: snapshot.providers, likes, matches: new Map() };
+  return { games: entries, providers: snapshot.providers, likes, matches: new Map(), guestPages: new Map() };
 }
 
 /**
  * The snapshot's games matching `filter`, in list order. Results are
- * remembered per filter (the most recent MATCH_MEMO_SIZE), so paging
+ * remembered per filter (the most recent MEMO_SIZE), so paging
  * through one filter, or many guests tapping the same chip, scans once.
  * The search is a plain substring test on folded text: `%` and `_` are
  * literal, case and accents ignored.
  */
 export function matchingGames(snapshot: CatalogueSnapshot, filter: GamesFilter): CatalogueEntry[] {
-  const providers = [...new Set(filter.providers)].sort();
+  const key = filterKey(filter);
+  const known = snapshot.matches.get(key);
+  if (known) return remember(snapshot.matches, key, known);
   const term = filter.searchTerm ? foldText(filter.searchTerm) : '';
-  const key = JSON.stringify([providers, term, filter.category, filter.type, filter.bonuses]);
-  const memo = snapshot.matches;
-  const known = memo.get(key);
-  if (known) {
-    memo.delete(key);
-    memo.set(key, known);
-    return known;
-  }
-  const codes = providers.length > 0 ? new Set(providers) : null;
+  const codes = filter.providers.length > 0 ? new Set(filter.providers) : null;
   const found = snapshot.games.filter(
     (e) =>
       (codes === null || codes.has(e.providercode)) &&
@@ -144,7 +156,5 @@ export function matchingGames(snapshot: CatalogueSnapshot, filter: GamesFilter):
       (filter.type === null || e.game.type === filter.type) &&
       (!filter.bonuses || e.game.bonusAllowed),
   );
-  if (memo.size >= MATCH_MEMO_SIZE) memo.delete(memo.keys().next().value!);
-  memo.set(key, found);
-  return found;
+  return remember(snapshot.matches, key, found);
 }

@@ -3,7 +3,7 @@ import { GAMES_PAGE_SIZE, type GameType, type GameView } from '../../../src/cont
 import type { PagedList } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
 import { catalogueSnapshot } from './catalogue-cache.ts';
-import { matchingGames } from './catalogue-snapshot.ts';
+import { type CatalogueEntry, type CatalogueSnapshot, filterKey, matchingGames, remember } from './catalogue-snapshot.ts';
 import { pageOfGames } from './game-pages.ts';
 import { toGameView } from './present.ts';
 import { gameFavorites, gameLikes, games, recentGames } from './schema.ts';
@@ -32,16 +32,25 @@ interface Caller {
  */
 export async function listGames(db: Db, q: Caller & { filter: GamesFilter }): Promise<PagedList<GameView>> {
   const snapshot = await catalogueSnapshot(db, q.tenantId);
-  const found = matchingGames(snapshot, q.filter);
-  const page = found.slice((q.page - 1) * GAMES_PAGE_SIZE, q.page * GAMES_PAGE_SIZE);
-  const marks = q.userId === null ? NO_MARKS : await playerMarks(db, q.userId, page.map((e) => e.game.id));
+  if (q.userId !== null) return pageOf(snapshot, q, await playerMarks(db, q.userId, pageEntries(snapshot, q).map((e) => e.game.id)));
+  // Guests all get the same answer: built once per snapshot, filter and page.
+  const key = `${filterKey(q.filter)}:${q.page}`;
+  return snapshot.guestPages.get(key) ?? remember(snapshot.guestPages, key, pageOf(snapshot, q, NO_MARKS));
+}
+
+function pageEntries(snapshot: CatalogueSnapshot, q: { filter: GamesFilter; page: number }): CatalogueEntry[] {
+  return matchingGames(snapshot, q.filter).slice((q.page - 1) * GAMES_PAGE_SIZE, q.page * GAMES_PAGE_SIZE);
+}
+
+function pageOf(snapshot: CatalogueSnapshot, q: { filter: GamesFilter; page: number }, marks: PlayerMarks): PagedList<GameView> {
+  const total = matchingGames(snapshot, q.filter).length;
   return {
-    data: page.map((e) =>
+    data: pageEntries(snapshot, q).map((e) =>
       toGameView({ ...e, totalLikes: snapshot.likes.get(e.game.id) ?? 0, hasLike: marks.liked.has(e.game.id), hasFavorite: marks.favorite.has(e.game.id) }),
     ),
     current_page: q.page,
-    last_page: Math.max(1, Math.ceil(found.length / GAMES_PAGE_SIZE)),
-    total: found.length,
+    last_page: Math.max(1, Math.ceil(total / GAMES_PAGE_SIZE)),
+    total,
   };
 }
 
