@@ -19,10 +19,11 @@
  *  3. the HTTP rounds again, sent by the sandbox aggregator's own wallet
  *     client (one attempt each, no retry), as its game page's rounds are.
  * BENCH_ROUNDS rounds each (default 2000 on PostgreSQL; BENCH_PGLITE_ROUNDS,
- * default 500, on PGlite, whose one connection runs the calls one after the
+ * default 400, on PGlite, whose one connection runs the calls one after the
  * other), BENCH_CONCURRENCY in flight (default 10), each phase bounded by
- * BENCH_MAX_SECONDS (default 60; the raw phase then runs as many rounds as
- * the HTTP phase did). A short unmeasured warm-up of each kind comes first.
+ * BENCH_MAX_SECONDS (default 30, so a run stays within ~3 minutes on a busy
+ * machine; the later phases then run as many rounds as the HTTP phase did).
+ * A short unmeasured warm-up of each kind comes first.
  * BENCH_LOG_LEVEL=error shows the platform's error lines (silent otherwise).
  *
  * Checks at the end (exit 1 when one fails, or when any call failed): every
@@ -55,10 +56,10 @@ import { envNumber, fmt, load, type LoadResult, percentile } from './load.ts';
 import { benchServerUrl, scratchDatabase } from './scratch-db.ts';
 
 const PG_ROUNDS = envNumber('BENCH_ROUNDS', 2000);
-const PGLITE_ROUNDS = envNumber('BENCH_PGLITE_ROUNDS', process.env.BENCH_ROUNDS ? PG_ROUNDS : 500);
+const PGLITE_ROUNDS = envNumber('BENCH_PGLITE_ROUNDS', process.env.BENCH_ROUNDS ? PG_ROUNDS : 400);
 const PLAYERS = envNumber('BENCH_PLAYERS', 200);
 const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 10);
-const MAX_SECONDS = envNumber('BENCH_MAX_SECONDS', 60);
+const MAX_SECONDS = envNumber('BENCH_MAX_SECONDS', 30);
 const DEPOSIT = 100_000_000;
 const DOMAIN = 'localhost';
 const SECRET = randomBytes(24).toString('hex');
