@@ -31,7 +31,8 @@ function jsonForScript(value: unknown): string {
  * badge, real money or demo, RTP, balance) is drawn here so it shows before
  * the script runs; the game itself is built by the bundled script from the
  * view, embedded as a JSON data block. Nothing inline is executable, so the
- * aggregator's `script-src 'self'` policy holds.
+ * aggregator's `script-src 'self'` policy holds. The balance is not a live
+ * region: it moves twice a round, and the result line already says it.
  */
 export function renderGamePage(view: SandboxPageView, assets: SandboxPageAssets): string {
   const t = labelsFor(view.locale);
@@ -63,7 +64,7 @@ export function renderGamePage(view: SandboxPageView, assets: SandboxPageAssets)
 <div class="sbx-top__facts">
 <span class="sbx-mode sbx-mode--${view.demo ? 'demo' : 'real'}" data-testid="sandbox-mode">${escapeHtml(mode)}</span>
 <span class="sbx-rtp" data-testid="sandbox-rtp">RTP ${escapeHtml(formatRtp(view.rtpBps, view.locale))}</span>
-<span class="sbx-balance"><span class="sbx-balance__label">${escapeHtml(balanceLabel)}</span> <output class="sbx-balance__value" id="sbx-balance" data-testid="sandbox-balance">${escapeHtml(formatMoney(view.balance, view.locale))}</output></span>
+<span class="sbx-balance"><span class="sbx-balance__label">${escapeHtml(balanceLabel)}</span> <output class="sbx-balance__value" id="sbx-balance" aria-live="off" data-testid="sandbox-balance">${escapeHtml(formatMoney(view.balance, view.locale))}</output></span>
 </div>
 </header>
 <main class="sbx-game" id="sbx-game" aria-busy="true">

@@ -33,7 +33,8 @@ export function mountCrash(shell: Shell): void {
   const limits = readLimits(shell.view.rules);
   const x = (hundredths: number) => formatMultiplier(hundredths, locale);
 
-  const multiplier = h('output', { class: 'sbx-crash__value', 'data-testid': 'sandbox-crash-value' }, x(100));
+  // Not a live region: it changes every frame in flight; the result line announces the outcome once.
+  const multiplier = h('output', { class: 'sbx-crash__value', 'aria-live': 'off', 'data-testid': 'sandbox-crash-value' }, x(100));
   const rocket = h('span', { class: 'sbx-crash__rocket', 'aria-hidden': 'true' }, rocketPicture());
   const note = h('p', { class: 'sbx-crash__note' });
   const sky = h('div', { class: 'sbx-crash__sky', 'aria-hidden': 'true' }, rocket);

@@ -149,7 +149,7 @@ export function mountRoulette(shell: Shell): void {
     if (buttons.includes(event.target as HTMLButtonElement)) rove(event.target as HTMLButtonElement);
   });
 
-  const ball = h('output', { class: 'sbx-ball', 'aria-label': t['roulette.ball'], 'data-testid': 'sandbox-pocket' }, '–');
+  const ball = h('output', { class: 'sbx-ball', 'aria-label': t['roulette.ball'], 'aria-live': 'off', 'data-testid': 'sandbox-pocket' }, '–');
   const lastNumbers = h('ol', { class: 'sbx-roulette__last', 'aria-label': t['roulette.lastNumbers'] });
   shell.stage.append(h('div', { class: 'sbx-roulette__top' }, h('div', { class: 'sbx-wheel', 'aria-hidden': 'true' }), ball, lastNumbers), board);
 
