@@ -14,8 +14,9 @@ export type { ApiClient, ApiRequest, QueryValue } from '../lib/api/create-client
  * The site's one API client, wired to the page: base address from the runtime
  * config (or the startup site-config answer), identity from `$session`,
  * `lmcp` from storage, messages in the page's language, failures reported to
- * `$apiErrorMessages` / `$networkErrorCount`. Islands and stores import this;
- * boot.ts never does (it must stay tiny).
+ * `$apiErrorMessages` / `$networkErrorCount`. It sits in stores/ because it
+ * reads the session store (the plain, untied client is `lib/api/create-client.ts`).
+ * Islands and stores import this; boot.ts never does (it must stay tiny).
  */
 export const api = createApiClient({
   baseURL: apiBaseUrl,

@@ -3,7 +3,9 @@ import { atom } from 'nanostores';
 /**
  * The realtime connection's state, as pusher-js names it (spec section 4:
  * initialized, connecting, connected, unavailable, failed, disconnected).
- * `initialized` until the realtime client is first loaded.
+ * `initialized` until the realtime client is first loaded. It lives with the
+ * client (`connection.ts`) that writes it, so lib/ never reaches up into
+ * stores/ (issue 14's import direction).
  */
 export type RealtimeState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
 
