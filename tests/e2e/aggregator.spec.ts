@@ -1,4 +1,4 @@
-import { expect, type FrameLocator, type Page, type Response, test } from '@playwright/test';
+import { expect, type FrameLocator, type Page, type Response, test, type WebSocket } from '@playwright/test';
 import { createEngine } from '../../server/features/casino/aggregators/sandbox/engines/index.ts';
 import { formatRtp } from '../../server/features/casino/aggregators/sandbox/page/format.ts';
 import { formatBRL } from '../../src/lib/money-format.ts';
@@ -48,6 +48,29 @@ async function fundedPlayer(request: Parameters<typeof registerPlayer>[0]): Prom
   return player;
 }
 
+/**
+ * Resolves once a realtime connection opened from now on has joined the
+ * player's private channel (`private-universal.{id}`). The site joins it a
+ * moment after each page load and does not re-read the wallet then, so a
+ * balance change before the join would not reach the header: the tests
+ * play after it.
+ */
+function channelJoined(page: Page, player: TestPlayer): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page never joined its private realtime channel')), 20_000);
+    const onSocket = (socket: WebSocket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.includes('subscription_succeeded') && payload.includes(`private-universal.${player.user.id}"`)) {
+          clearTimeout(timer);
+          page.off('websocket', onSocket);
+          resolve();
+        }
+      });
+    };
+    page.on('websocket', onSocket);
+  });
+}
+
 /** The game frame of the page, once "Jogar"/"Play" (or the demo button) opened it. */
 async function openFrame(page: Page, button: 'game-play-real' | 'game-play-demo'): Promise<FrameLocator> {
   await page.getByTestId(button).click();
@@ -88,8 +111,10 @@ for (const [locale, device, viewport] of [
     await startLoggedIn(page, player);
 
     await page.goto(tenantUrl('localhost', `${prefix}/casino/games`));
+    const joined = channelJoined(page, player);
     await page.locator('[data-testid="game-card"][data-gamecode="tigre-dourado"] a').first().click();
     await expect(page).toHaveURL(new RegExp(`${prefix}${TIGRE}$`));
+    await joined;
     const header = page.getByTestId('header-balance');
     await expect.poll(async () => squash(await header.textContent())).toBe(money(10_000));
 
@@ -161,7 +186,9 @@ test('roulette, crash and a table game each play a real-money round, the header 
   };
 
   // Roulette: R$ 1,00 chips on red and on 17.
+  let joined = channelJoined(page, player);
   await page.goto(tenantUrl('localhost', '/en/casino/jaguar-live/roleta-ao-vivo'));
+  await joined;
   let frame = await openFrame(page, 'game-play-real');
   await frame.getByRole('radio', { name: 'R$1.00' }).check();
   await frame.getByRole('button', { name: 'Red', exact: true }).click();
@@ -175,7 +202,9 @@ test('roulette, crash and a table game each play a real-money round, the header 
   await page.screenshot({ path: '/tmp/aggregator-roulette-en-desktop.png' });
 
   // Crash: cash out at 1.50×.
+  joined = channelJoined(page, player);
   await page.goto(tenantUrl('localhost', '/en/casino/rota-crash/foguete'));
+  await joined;
   frame = await openFrame(page, 'game-play-real');
   await frame.getByLabel('Cash out at').fill('1.50');
   answer = await playOnce(page, frame);
@@ -186,7 +215,9 @@ test('roulette, crash and a table game each play a real-money round, the header 
   await page.screenshot({ path: '/tmp/aggregator-crash-en-desktop.png' });
 
   // Table (the card duel): back the tie.
+  joined = channelJoined(page, player);
   await page.goto(tenantUrl('localhost', '/en/casino/jaguar-live/bacara-rapido'));
+  await joined;
   frame = await openFrame(page, 'game-play-real');
   await frame.getByRole('radio', { name: /Tie/ }).check();
   answer = await playOnce(page, frame);
