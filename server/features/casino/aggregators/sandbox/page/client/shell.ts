@@ -54,7 +54,7 @@ export function createShell(view: SandboxPageView, t: Labels, api: Api, options:
   const error = h('p', { class: 'sbx-error', role: 'alert', 'data-testid': 'sandbox-error' });
   const extras = h('div', { class: 'sbx-extras' });
   const stake = options.withStake ? createStakeControl({ id: 'sbx-stake', label: t['stake.label'], t, locale, limits: view.limits }) : null;
-  const playButton = h('button', { type: 'submit', class: 'sbx-play', 'data-testid': 'sandbox-play' }, options.playLabel);
+  const playButton = h('button', { type: 'submit', class: 'sbx-play', 'aria-disabled': 'false', 'data-testid': 'sandbox-play' }, options.playLabel);
   const form = h('form', { class: 'sbx-controls', novalidate: true }, extras, stake?.element, playButton);
   const rules = h('div', { class: 'sbx-rules__body' });
   const details = h('details', { class: 'sbx-rules' }, h('summary', {}, t['page.rules']), rules);
@@ -62,6 +62,10 @@ export function createShell(view: SandboxPageView, t: Labels, api: Api, options:
   const main = document.getElementById('sbx-game')!;
   main.replaceChildren(h('div', { class: 'sbx-board' }, stage, result, error), h('div', { class: 'sbx-side' }, form, details));
   main.removeAttribute('aria-busy');
+
+  const showError = (text: string) => {
+    error.textContent = text;
+  };
 
   let running = false;
   let over = false; // the session ended: nothing more can be played on this page
@@ -76,7 +80,9 @@ export function createShell(view: SandboxPageView, t: Labels, api: Api, options:
     event.preventDefault();
     if (running || over) return;
     setRunning(true);
-    play().finally(() => setRunning(false));
+    play()
+      .catch(() => showError(t['round.failed']))
+      .finally(() => setRunning(false));
   });
 
   const refreshBalance = () => {
@@ -90,9 +96,6 @@ export function createShell(view: SandboxPageView, t: Labels, api: Api, options:
     if (document.visibilityState === 'visible') refreshBalance();
   });
 
-  const showError = (text: string) => {
-    error.textContent = text;
-  };
   return {
     view,
     t,
