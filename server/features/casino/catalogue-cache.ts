@@ -17,7 +17,7 @@ import { type CatalogueSnapshot, loadCatalogueSnapshot, refreshCatalogueSnapshot
  *   answers while one reload runs in the background, and one older than
  *   CATALOGUE_MAX_AGE_MS (a tenant nobody asked for a while) is not used,
  *   the call waits for the reload. So a busy lobby lags at most a few
- *   seconds, and an idle one never serves an old answer.
+ *   seconds, and an idle one never answers from a snapshot older than that.
  * - a reload re-reads only views and like counts (and everything when the
  *   set of active games changed) unless the last full read is older than
  *   CATALOGUE_FULL_READ_MS: another node's edit of an existing game (a
@@ -30,8 +30,8 @@ export const CATALOGUE_FRESH_MS = 5000;
 export const CATALOGUE_MAX_AGE_MS = 30_000;
 /** Age of the last full read past which a reload reads everything again, not only views and likes. */
 export const CATALOGUE_FULL_READ_MS = 60_000;
-/** Tenants kept in memory; the least recently reloaded goes first. */
-const MAX_TENANTS = 200;
+/** Tenants kept in memory (a few MB each at 5,000 games); the least recently reloaded goes first, busy ones reload every few seconds. */
+const MAX_TENANTS = 50;
 
 interface Slot {
   /** The database the snapshot was read from (tests and benches open several in one process). */
