@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   try {
     console.log(`JavaScript loaded before interaction (compressed), ${product.baseUrl}`);
     for (const budget of BUDGETS) {
-      const page = await browser.newPage();
+      // The browser speaks the page's language: a first visit is otherwise sent to the other twin, measuring a redirect.
+      const page = await browser.newPage({ locale: budget.path.startsWith('/en/') ? 'en-US' : 'pt-BR' });
       // One entry per script URL: a module preloaded and then imported answers twice, the second time with no body (size -1 or less).
       // Sizes are read once a request has finished: a script still downloading would otherwise count as 0.
       const sizes = new Map<string, Promise<number>>();
