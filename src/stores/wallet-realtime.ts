@@ -1,6 +1,6 @@
 import { RealtimeEvent } from '../contract/realtime.ts';
 import type { WalletView } from '../contract/wallet.ts';
-import { applyWallet } from './wallet.ts';
+import { applyWallet, refreshWallet } from './wallet.ts';
 import { onUserChannel } from '../lib/auth/user-realtime.ts';
 import { isWalletHoldKey, walletHoldMs } from '../lib/house/wallet-hold.ts';
 
@@ -17,6 +17,8 @@ import { isWalletHoldKey, walletHoldMs } from '../lib/house/wallet-hold.ts';
 /** Minimal views of laravel-echo's objects, so tests can pass fakes. */
 export interface ListeningChannel {
   listen(event: string, callback: (payload: unknown) => void): unknown;
+  /** Runs once the server confirms the subscription (laravel-echo's `subscribed`). */
+  subscribed?(callback: () => void): unknown;
 }
 export interface EchoLike {
   private(channel: string): ListeningChannel;
@@ -85,12 +87,16 @@ export function receivePaymentApproved(payload: unknown): void {
 /**
  * Listens for the wallet events on `channel` of `echo` (Echo hands back the
  * channel already joined by that name). A new sign-in makes a new connection,
- * which is bound again.
+ * which is bound again. The channel is joined a second or more after the
+ * page loads: a balance change in between (a round in a game frame, a
+ * deposit paid) sent no event this page heard, so once the subscription is
+ * confirmed the wallet is read again.
  */
 export function bindWalletEvents(echo: EchoLike, channel: string): void {
   const joined = echo.private(channel);
   joined.listen(RealtimeEvent.BalanceUpdated, receiveBalanceUpdated);
   joined.listen(RealtimeEvent.PaymentApproved, receivePaymentApproved);
+  joined.subscribed?.(() => void refreshWallet().catch(() => undefined));
 }
 
 let started = false;

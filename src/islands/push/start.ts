@@ -20,7 +20,8 @@ export function startPushPrompt(): void {
       permission: () => (isPushSupported() ? (Notification.permission as PushPermission) : 'default'),
       mobile: () => isMobileDevice(),
       standalone: () => isStandaloneDisplay(),
-      otherModalOpen: () => document.querySelector('dialog[open]:not([data-push-modal])') !== null,
+      // A game being played counts as a modal: the prompt must not cover the frame mid-round.
+      otherModalOpen: () => document.documentElement.classList.contains('game-open') || document.querySelector('dialog[open]:not([data-push-modal])') !== null,
       subscribe: () => subscribeToPush(browserSubscribeDeps()),
     });
     $pushModal.subscribe((state) => {

@@ -25,6 +25,7 @@ vi.mock('../../../src/lib/auth/user-realtime.ts', () => ({
 function fakeEcho() {
   const listeners = new Map<string, (payload: unknown) => void>();
   const channels: string[] = [];
+  const onSubscribed: Array<() => void> = [];
   return {
     channels,
     private(name: string) {
@@ -34,10 +35,17 @@ function fakeEcho() {
           listeners.set(`${name} ${event}`, callback);
           return this;
         },
+        subscribed(callback: () => void) {
+          onSubscribed.push(callback);
+          return this;
+        },
       };
     },
     fire(channel: string, event: string, payload: unknown) {
       listeners.get(`${channel} ${event}`)?.(payload);
+    },
+    confirmSubscription() {
+      for (const callback of onSubscribed) callback();
     },
   };
 }
@@ -78,6 +86,18 @@ describe('wallet realtime', () => {
     connection.fire('universal.7', 'BalanceUpdated', { wallet: { balance: 1.5, balance_withdrawal: 0, deposit_count: 1 } });
     connection.fire('universal.7', 'BalanceUpdated', {});
     expect(rt.$wallet.get()).toEqual({ balance: 5_100, balance_withdrawal: 5_100, deposit_count: 1 });
+  });
+
+  it('reads the wallet again once the channel is subscribed: a change before the join sent no event this page heard', async () => {
+    const { calls } = fakeApi({ 'GET /profile/wallet': () => ({ json: { wallet: { balance: 4_200, balance_withdrawal: 4_200, deposit_count: 1 } } }) });
+    const rt = await load();
+    rt.startWalletRealtime();
+    const connection = fakeEcho();
+    channelHook.join(connection, 'universal.7');
+    expect(calls.filter((c) => c.path === '/profile/wallet')).toHaveLength(0);
+    connection.confirmSubscription();
+    await vi.waitFor(() => expect(rt.$wallet.get()?.balance).toBe(4_200));
+    expect(calls.filter((c) => c.path === '/profile/wallet')).toHaveLength(1);
   });
 
   it('holds BalanceUpdated while a house round is revealed (set in another document), applies the latest at the release or the deadline', async () => {
