@@ -140,8 +140,8 @@ for (const [locale, device, viewport] of [
       await expect.poll(async () => squash(await frameBalance.textContent())).toBe(money(expected));
       await expect.poll(async () => squash(await header.textContent())).toBe(money(expected));
     }
-    if (locale === 'en') await expect(frame.getByTestId('sandbox-result')).toHaveText(/^(You won R\$\d+\.\d\d!|No win this time\.)$/);
-    else await expect(frame.getByTestId('sandbox-result')).toHaveText(/^(Você ganhou R\$\s\d+,\d\d!|Não foi desta vez\.)$/);
+    if (locale === 'en') await expect(frame.getByTestId('sandbox-result')).toHaveText(/^(You won R\$\d+\.\d\d!|R\$\d+\.\d\d back on a R\$2\.00 stake\.|No win this time\.)$/);
+    else await expect(frame.getByTestId('sandbox-result')).toHaveText(/^(Você ganhou R\$\s\d+,\d\d!|Retorno de R\$\s\d+,\d\d \(aposta de R\$\s2,00\)\.|Não foi desta vez\.)$/);
 
     // Screenshots at both sizes (the frame stays open across the resize), no sideways scrolling in the frame at 390 px.
     await page.screenshot({ path: `/tmp/aggregator-slots-${locale}-${device}.png` });

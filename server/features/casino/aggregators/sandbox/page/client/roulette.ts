@@ -224,7 +224,7 @@ export function mountRoulette(shell: Shell): void {
     lastNumbers.prepend(h('li', { class: `is-${colorOf(pocket)}` }, String(pocket)));
     while (lastNumbers.children.length > 8) lastNumbers.lastElementChild?.remove();
     const drawn = fill(t['roulette.result'], { pocket, color: colorName(colorOf(pocket)) });
-    const money = answer.round.payout > 0 ? fill(t['round.win'], { amount: shell.money(answer.round.payout) }) : t['round.loss'];
+    const money = shell.payoutText(answer.round);
     shell.settle(answer, `${drawn} ${money}`);
   });
 }

@@ -29,6 +29,8 @@ export interface Shell {
   rules: HTMLElement;
   stake: StakeControl | null;
   money(centavos: number): string;
+  /** The result line of a round's payout: a win only when it pays more than the stake, a partial return said as such. */
+  payoutText(round: { stake: number; payout: number }): string;
   /** True while a round runs (family controls ignore changes then). */
   busy(): boolean;
   /** Runs `play` when the player presses the play button or Enter in the form, one round at a time. */
@@ -105,6 +107,11 @@ export function createShell(view: SandboxPageView, t: Labels, api: Api, options:
     rules,
     stake,
     money,
+    payoutText: ({ stake, payout }) => {
+      if (payout <= 0) return t['round.loss'];
+      if (payout < stake) return fill(t['round.partial'], { amount: money(payout), stake: money(stake) });
+      return fill(t['round.win'], { amount: money(payout) });
+    },
     busy: () => running,
     onPlay(handler) {
       play = handler;

@@ -177,7 +177,7 @@ export function mountSlots(shell: Shell): void {
       for (let reel = 0; reel < win.count; reel++) strips[reel]?.children[rows[reel] ?? -1]?.classList.add('is-win');
       winsList.append(h('li', {}, fill(t['slots.line'], { line: win.line, count: win.count, symbol: nameOf(win.symbol), amount: shell.money(win.payout) })));
     }
-    const money = answer.round.payout > 0 ? fill(t['round.win'], { amount: shell.money(answer.round.payout) }) : t['round.loss'];
+    const money = shell.payoutText(answer.round);
     shell.settle(answer, money);
   });
 }

@@ -98,7 +98,7 @@ export function mountTable(shell: Shell): void {
     if (outcome.winner !== 'tie') (outcome.winner === 'home' ? home : away).card.classList.add('is-winner');
     const verdict = outcome.winner === 'tie' ? t['table.tieResult'] : fill(t['table.wins'], { side: t[SIDE_LABEL[outcome.winner]] });
     const cards = fill(t['table.cards'], { home: cardText(outcome.home), away: cardText(outcome.away) });
-    const money = answer.round.payout > 0 ? fill(t['round.win'], { amount: shell.money(answer.round.payout) }) : t['round.loss'];
+    const money = shell.payoutText(answer.round);
     shell.settle(answer, `${cards} ${verdict} ${money}`);
   });
 }

@@ -103,6 +103,21 @@ describe('sandbox game page (browser script)', () => {
     expect(byTestId('sandbox-reels').getAttribute('aria-label')).toContain('Linha 1: sete, coringa, sete, sino, limão');
   });
 
+  it('slots: a payout below the stake is a partial return, not a win', async () => {
+    await open(view('slots'));
+    byTestId<HTMLInputElement>('sandbox-stake').value = '2,00';
+    const grid = [
+      ['cherry', 'lemon', 'bell'],
+      ['cherry', 'bell', 'lemon'],
+      ['cherry', 'star', 'lemon'],
+      ['bell', 'lemon', 'diamond'],
+      ['lemon', 'bell', 'star'],
+    ];
+    answers.push(answerRound('slots', 200, 62, { grid, wins: [{ line: 2, symbol: 'cherry', count: 3, payout: 62 }] }, 9_862));
+    await play();
+    expect(text('sandbox-result')).toBe('Retorno de R$ 0,62 (aposta de R$ 2,00).');
+  });
+
   it('refuses a stake outside the limits without calling the aggregator, and shows a refusal in the server’s words', async () => {
     await open(view('slots', { locale: 'en' }));
     byTestId<HTMLInputElement>('sandbox-stake').value = '2000';
