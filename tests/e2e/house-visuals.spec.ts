@@ -94,7 +94,7 @@ for (const size of SIZES) {
       if (dice.outcome.game !== 'dice') throw new Error('not a dice round');
       await expect(page.getByTestId('dice-board')).toHaveAttribute('data-settled', 'true');
       await expect(page.getByTestId('dice-board')).toHaveAttribute('data-shown', String(dice.outcome.roll));
-      await expect(page.getByTestId('house-result-text')).toContainText(/Você ganhou|Não foi dessa vez/);
+      await expect(page.getByTestId('house-result-text')).toContainText(/Você ganhou|Retorno de|Não foi dessa vez/);
       await noHorizontalScroll(page);
       await page.getByTestId('house-result').screenshot({ path: shot(`dice-${size.name}.png`) });
 

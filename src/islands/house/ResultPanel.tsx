@@ -58,7 +58,11 @@ export function ResultPanel({ t, locale, round, revealing }: { t: TFunction; loc
         {!revealing && (
           <>
             <p key={`verdict-${round.id}`} className="house-verdict house-pop">
-              {won ? t('house.result.win', { amount: formatBRL(round.payout, locale) }) : t('house.result.loss')}
+              {!won
+                ? t('house.result.loss')
+                : round.payout < round.amount
+                  ? t('house.result.partial', { amount: formatBRL(round.payout, locale), stake: formatBRL(round.amount, locale) })
+                  : t('house.result.win', { amount: formatBRL(round.payout, locale) })}
               {round.demo && <span className="house-badge">{t('house.result.demo')}</span>}
             </p>
             {round.outcome.game === 'plinko' && (

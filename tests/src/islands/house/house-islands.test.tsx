@@ -66,6 +66,7 @@ describe('play page island', () => {
     const result = byTestId('house-result')!;
     expect(result.dataset.multiplier).toBe('19800');
     expect(result.dataset.payout).toBe('198');
+    expect(byTestId('house-result-text')?.textContent).toMatch(/^Você ganhou R\$\s1,98/);
     const rows = document.querySelectorAll<HTMLElement>('[data-testid="house-rounds"] [data-testid="house-round"]');
     expect([...rows].map((r) => r.dataset.roundId)).toEqual(['100']);
     expect(rows[0]!.querySelector('a')?.getAttribute('href')).toBe('/casino/fairness?round=100');
@@ -193,6 +194,16 @@ describe('play page island', () => {
     expect(board.querySelector('[data-testid="plinko-slot"][data-active]')?.getAttribute('data-slot')).toBe('5');
     expect(byTestId('plinko-ball')?.dataset.stop).toBe('13');
     expect(byTestId('house-result-text')?.textContent).toContain('The ball landed in slot 5');
+    act(() => root.unmount());
+  });
+
+  it('calls a payout below the stake a partial return, not a win', async () => {
+    const p = housePlatform();
+    p.nextRound = { multiplier: 5_000, payout: 50, outcome: { game: 'plinko', path: ['L', 'L', 'L', 'L', 'L', 'L', 'R', 'R', 'R', 'R', 'R', 'R'], slot: 6 } };
+    reduceMotion();
+    const root = await renderPlayPage('/casino/play?game=plinko&mode=demo', 'en');
+    await pressPlay();
+    expect(byTestId('house-result-text')?.textContent).toMatch(/^R\$0\.50 back on a R\$1\.00 stake/);
     act(() => root.unmount());
   });
 });
