@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotliQuality, precompressDir } from '../../../server/sites/precompress.ts';
+import { brotliQuality, gzipLevel, MIN_COMPRESS_SIZE, precompressDir } from '../../../server/sites/precompress.ts';
 import { acceptsEncoding } from '../../../server/sites/serve.ts';
 
 let dir: string;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'precompress-'));
   await mkdir(join(dir, 'v1/_astro'), { recursive: true });
   await writeFile(join(dir, 'v1/index.html'), page('um'));
-  await writeFile(join(dir, 'v1/_astro/app.H4sh.css'), `body{margin:0}${'.x{color:red}'.repeat(60)}`);
+  await writeFile(join(dir, 'v1/_astro/app.H4sh.css'), `body{margin:0}${'.x{color:red}'.repeat(100)}`);
   await writeFile(join(dir, 'v1/logo.png'), Buffer.alloc(4096, 7));
   await writeFile(join(dir, 'v1/tiny.txt'), 'ok');
 });
@@ -45,11 +45,41 @@ describe('precompressDir', () => {
     expect(brotliDecompressSync(await readFile(join(dir, 'v2/index.html.br'))).toString()).toContain('dois');
   });
 
+  it('compresses every file of a bulk site in the workers, and leaves files under MIN_COMPRESS_SIZE and binary files alone', async () => {
+    const bulk = join(dir, 'bulk');
+    await mkdir(join(bulk, 'en'), { recursive: true });
+    // More pages than HTML_MAX_QUALITY_PAGES, so the bulk levels apply too.
+    const names = Array.from({ length: 240 }, (_, i) => (i % 2 ? `en/p${i}.html` : `p${i}.html`));
+    await Promise.all(names.map((name, i) => writeFile(join(bulk, name), page(`página ${i}`))));
+    await writeFile(join(bulk, 'small.js'), 'x'.repeat(MIN_COMPRESS_SIZE - 1));
+    await writeFile(join(bulk, 'font.woff2'), Buffer.alloc(8192, 1));
+    const stats = await precompressDir(bulk, { concurrency: 2 });
+    expect(stats).toMatchObject({ files: names.length, reused: 0 });
+    expect(stats.brBytes).toBeLessThan(stats.bytes);
+    for (const name of names) {
+      const original = await readFile(join(bulk, name));
+      expect(brotliDecompressSync(await readFile(join(bulk, `${name}.br`)))).toEqual(original);
+      expect(gunzipSync(await readFile(join(bulk, `${name}.gz`)))).toEqual(original);
+    }
+    for (const skipped of ['small.js.br', 'small.js.gz', 'font.woff2.br', 'font.woff2.gz']) {
+      expect(await exists(join(bulk, skipped))).toBe(false);
+    }
+  });
+
+  it('gives gzip level 6 to bulk content and 9 to hashed assets and small sites', () => {
+    expect(gzipLevel('/a/index.html', 40)).toBe(9);
+    expect(gzipLevel('/a/index.html', 4_000)).toBe(6);
+    expect(gzipLevel('/sitemap-0.xml', 4_000)).toBe(6);
+    expect(gzipLevel('/_astro/app.js', 4_000)).toBe(9);
+  });
+
   it('spends brotli 11 where it pays and a fast level on bulk pages and huge files', () => {
     expect(brotliQuality('/a/index.html', 20_000, 40)).toBe(11);
     expect(brotliQuality('/a/index.html', 20_000, 4_000)).toBe(5);
     expect(brotliQuality('/_astro/app.js', 220_000, 4_000)).toBe(11);
     expect(brotliQuality('/_astro/huge.js', 5_000_000, 4)).toBe(9);
+    expect(brotliQuality('/sitemap-0.xml', 333_000, 4_000)).toBe(5);
+    expect(brotliQuality('/sitemap-0.xml', 3_000, 40)).toBe(11);
   });
 });
 

@@ -1,0 +1,80 @@
+import { access, copyFile, link, readFile, writeFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliQuality, gzipLevel, MIN_COMPRESS_SIZE } from './precompress.ts';
+
+/**
+ * One precompression worker (see precompress.ts): takes batches of files,
+ * writes their `.br`/`.gz` siblings (or links the previous build's) and
+ * answers with what it did. Compression runs synchronously here, off the
+ * builder's thread, so the platform's event loop only walks the folder and
+ * hands out work while a big site compresses.
+ */
+
+export interface CompressJob {
+  file: string;
+  /** The same path in the previous build, or null. */
+  previous: string | null;
+  /** HTML files in the build (decides the levels, see precompress.ts). */
+  pageCount: number;
+}
+
+export type CompressOutcome =
+  | { kind: 'skipped' }
+  | { kind: 'reused' }
+  | { kind: 'compressed'; bytes: number; brBytes: number; gzBytes: number };
+
+export interface CompressBatch {
+  id: number;
+  jobs: CompressJob[];
+}
+
+export type CompressReply = { id: number; outcomes: CompressOutcome[] } | { id: number; error: string };
+
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+}
+
+/** Takes the file's siblings from the previous build when its bytes are the same there; false otherwise. */
+async function reuse(file: string, data: Buffer, previous: string): Promise<boolean> {
+  const old = await readFile(previous).catch(() => null);
+  if (old === null || !old.equals(data)) return false;
+  const siblings = await Promise.all(['.br', '.gz'].map((ext) => access(previous + ext).then(() => ext, () => null)));
+  if (siblings.includes(null)) return false;
+  for (const ext of siblings as string[]) await linkOrCopy(previous + ext, file + ext);
+  return true;
+}
+
+async function compress(job: CompressJob): Promise<CompressOutcome> {
+  const data = await readFile(job.file);
+  if (data.length < MIN_COMPRESS_SIZE) return { kind: 'skipped' };
+  if (job.previous && (await reuse(job.file, data, job.previous))) return { kind: 'reused' };
+  const br = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(job.file, data.length, job.pageCount),
+      [constants.BROTLI_PARAM_MODE]: job.file.endsWith('.ico') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+  const gz = gzipSync(data, { level: gzipLevel(job.file, job.pageCount) });
+  // A variant that is not smaller is left out; servers then fall back to the next one.
+  if (br.length < data.length) await writeFile(`${job.file}.br`, br);
+  if (gz.length < data.length) await writeFile(`${job.file}.gz`, gz);
+  return { kind: 'compressed', bytes: data.length, brBytes: Math.min(br.length, data.length), gzBytes: Math.min(gz.length, data.length) };
+}
+
+parentPort?.on('message', (batch: CompressBatch) => {
+  void (async () => {
+    try {
+      const outcomes: CompressOutcome[] = [];
+      for (const job of batch.jobs) outcomes.push(await compress(job));
+      parentPort?.postMessage({ id: batch.id, outcomes } satisfies CompressReply);
+    } catch (error) {
+      parentPort?.postMessage({ id: batch.id, error: (error as Error).message } satisfies CompressReply);
+    }
+  })();
+});
