@@ -2,16 +2,20 @@
  * `npm run bench:build`: how fast tenant sites build, and proof that
  * rebuilding one tenant among many touches only that tenant.
  *
- * 1. One generated tenant with --pages custom pages per locale (default 2,000):
- *    pages per second and milliseconds per page (astro and precompression).
- * 2. --tenants small tenants (default 10) built side by side, then ONE of them
+ * 1. One generated tenant with --pages custom pages per locale (default 2,000)
+ *    and --games casino games (default BENCH_GAMES, else 0; one page per game
+ *    and locale): pages per second and milliseconds per page (astro and
+ *    precompression), the astro child's and this process's peak memory; then,
+ *    in the same run, a bare Astro project with as many one-line pages
+ *    (./bare-astro.ts): its pages per second and our ratio to it (target ≥ 0.3).
+ * 2. --tenants small tenants (default 10; 0 skips this part) built side by side, then ONE of them
  *    rebuilt: its time, and a check that the other sites' symlinks and build
  *    folders kept their inode and mtime.
  *
  * Everything happens in a temporary sites folder (removed unless --keep).
  * Prints figures; asserts nothing about timing.
  *
- * Options: --pages N  --tenants N  --base bundle.json  --project astroRoot  --keep
+ * Options: --pages N  --games N  --tenants N  --base bundle.json  --project astroRoot  --keep  --no-bare
  */
 import { lstat, mkdtemp, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,12 +24,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
 import { buildTenantSite, type BuildTenantResult } from '../../server/sites/build-tenant.ts';
+import { buildBareAstro, maxRssEnv } from './bare-astro.ts';
+import { syntheticCatalogue } from './synthetic-catalogue.ts';
 import { syntheticTenant } from './synthetic-tenant.ts';
 import { fmt } from './load.ts';
 
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '2000' },
+    games: { type: 'string', default: process.env.BENCH_GAMES ?? '0' },
+    'no-bare': { type: 'boolean', default: false },
     tenants: { type: 'string', default: '10' },
     base: { type: 'string', default: fileURLToPath(new URL('../../tests/fixtures/tenant-bundle.pt.json', import.meta.url)) },
     project: { type: 'string' },
@@ -34,9 +42,13 @@ const { values } = parseArgs({
 });
 
 const pagesPerLocale = Number(values.pages);
+const gameCount = Number(values.games);
 const tenantCount = Number(values.tenants);
-if (!Number.isInteger(pagesPerLocale) || pagesPerLocale < 0 || !Number.isInteger(tenantCount) || tenantCount < 2) {
-  console.error('Usage: npm run bench:build -- [--pages N>=0] [--tenants N>=2] [--base bundle.json] [--project dir] [--keep]');
+if (
+  !Number.isInteger(pagesPerLocale) || pagesPerLocale < 0 || !Number.isInteger(gameCount) || gameCount < 0 ||
+  !Number.isInteger(tenantCount) || tenantCount < 0 || tenantCount === 1
+) {
+  console.error('Usage: npm run bench:build -- [--pages N>=0] [--games N>=0] [--tenants 0|N>=2] [--base bundle.json] [--project dir] [--keep] [--no-bare]');
   process.exit(2);
 }
 
@@ -61,12 +73,8 @@ async function fingerprint(domain: string): Promise<string> {
   return [target, linkInfo.ino, linkInfo.mtimeMs, dir.ino, dir.mtimeMs, index.ino, index.mtimeMs].join('|');
 }
 
-try {
-  console.log(`Sites folder: ${sitesDir}`);
-  console.log(`\n1) One tenant with ${fmt(pagesPerLocale)} custom pages per locale (plus its regular pages)`);
-  const big = syntheticTenant(base, 'bench-big.localhost', pagesPerLocale);
-  report('   full build', await buildTenantSite({ ...common, domain: big.domain, bundle: big }));
-
+/** Part 2: --tenants small tenants, then one of them rebuilt; the others must stay untouched. */
+async function rebuildOneAmongMany(): Promise<void> {
   console.log(`\n2) ${tenantCount} small tenants, then one of them rebuilt`);
   const domains = Array.from({ length: tenantCount }, (_, i) => `bench-${String(i + 1).padStart(2, '0')}.localhost`);
   const small = (domain: string): TenantBundle => ({ ...base, domain, origin: `http://${domain}`, builtAt: new Date().toISOString() });
@@ -87,6 +95,27 @@ try {
   console.log(`   ${target} switched to its new build: ${switched ? 'yes' : 'NO'}`);
   console.log(`   other tenants untouched (symlink + build inode/mtime): ${untouched}/${others.length}`);
   if (untouched !== others.length || !switched) process.exitCode = 1;
+}
+
+try {
+  console.log(`Sites folder: ${sitesDir}`);
+  console.log(`\n1) One tenant with ${fmt(pagesPerLocale)} custom pages per locale and ${fmt(gameCount)} games (plus its regular pages)`);
+  const big = syntheticTenant(base, 'bench-big.localhost', pagesPerLocale);
+  if (gameCount > 0) big.casino = syntheticCatalogue(gameCount, 40, base.categories.map((c) => c.slug));
+  const rss = await maxRssEnv(sitesDir);
+  const full = await buildTenantSite({ ...common, domain: big.domain, bundle: big, env: rss.env });
+  report('   full build', full);
+  const mib = (kb: number): string => `${fmt(kb / 1024)} MiB`;
+  console.log(`   peak memory: astro child ${mib(await rss.read())}, this process (builder + compression workers) ${mib(process.resourceUsage().maxRSS)}`);
+  if (!values['no-bare']) {
+    const bare = await buildBareAstro(full.pages);
+    const ours = (full.pages * 1000) / full.ms;
+    const floor = (full.pages * 1000) / bare.ms;
+    console.log(`   bare astro, ${fmt(full.pages)} one-line pages: ${fmt(bare.ms)} ms → ${fmt(floor, 1)} pages/s (peak ${mib(bare.maxRssKb)})`);
+    console.log(`   ratio ours / bare: ${fmt(ours / floor, 2)} (target ≥ 0.3)`);
+  }
+
+  if (tenantCount > 0) await rebuildOneAmongMany();
 } finally {
   if (values.keep) console.log(`\nKept ${sitesDir}`);
   else await rm(sitesDir, { recursive: true, force: true });
