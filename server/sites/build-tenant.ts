@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
 import { buildsPath, newBuildFolderName, siteLinkPath, siteNameForBuild } from './layout.ts';
-import { countPages, precompressDir } from './precompress.ts';
+import { countPages, type Precompression, startPrecompression } from './precompress.ts';
 import { runAstroBuild } from './run-astro.ts';
 import { tenantAssetsDir } from './tenant-assets.ts';
 import { pruneBuilds, switchSite } from './switch.ts';
@@ -35,6 +35,7 @@ export interface BuildTenantResult {
   /** Wall time of the whole build, queue wait excluded. */
   ms: number;
   astroMs: number;
+  /** Precompression left once astro finished (a big site is mostly compressed while astro writes it). */
   compressMs: number;
   /** Text files precompressed, and how many of them reused the previous build's compressed files. */
   compressed: { files: number; reused: number };
@@ -77,6 +78,7 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
   const folder = newBuildFolderName(name);
   const dir = join(builds, folder);
   const temp = await mkdtemp(join(tmpdir(), 'tenant-bundle-'));
+  let compression: Precompression | null = null;
   try {
     // Each tenant's own art is its site's public folder, so no tenant ships another's files.
     const publicDir = opts.bundle ? tenantAssetsDir(opts.bundle.domain, opts.projectRoot) : join(temp, 'no-public');
@@ -87,15 +89,18 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
       env.TENANT_BUNDLE = bundlePath;
     }
     log(`[sites] building ${name} into ${folder}`);
+    // The build served now (if any): its compressed files are reused for unchanged files.
+    const previous = await realpath(siteLinkPath(opts.sitesDir, name)).catch(() => null);
+    // Pages are compressed as astro writes them (on the core astro leaves free); finish() does the rest.
+    compression = startPrecompression(dir, { reuseFrom: previous });
     await runAstroBuild({ projectRoot: opts.projectRoot, astroBin: opts.astroBin, outDir: dir, env, log });
     const astroMs = performance.now() - started;
     await access(join(dir, 'index.html')).catch(() => {
       throw new Error(`astro build of ${name} produced no index.html`);
     });
     const compressStart = performance.now();
-    // The build served now (if any): its compressed files are reused for unchanged files.
-    const previous = await realpath(siteLinkPath(opts.sitesDir, name)).catch(() => null);
-    const compressed = await precompressDir(dir, { reuseFrom: previous });
+    const compressed = await compression.finish();
+    compression = null;
     const compressMs = performance.now() - compressStart;
     const pages = await countPages(dir);
     await switchSite(opts.sitesDir, name, folder);
@@ -110,6 +115,7 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     );
     return { domain: opts.domain, dir, pages, ms, astroMs, compressMs, compressed: { files: compressed.files, reused: compressed.reused } };
   } catch (error) {
+    await compression?.abort();
     await rm(dir, { recursive: true, force: true });
     throw error;
   } finally {

@@ -1,4 +1,4 @@
-import { access, copyFile, link, readFile, writeFile } from 'node:fs/promises';
+import { access, copyFile, link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { brotliQuality, gzipLevel, MIN_COMPRESS_SIZE } from './precompress.ts';
@@ -19,10 +19,12 @@ export interface CompressJob {
   pageCount: number;
 }
 
-export type CompressOutcome =
+/** What was done to `file`, and its size and mtime as seen just before it was read (to spot a file still being written). */
+export type CompressOutcome = { file: string; size: number; mtimeMs: number } & (
   | { kind: 'skipped' }
   | { kind: 'reused' }
-  | { kind: 'compressed'; bytes: number; brBytes: number; gzBytes: number };
+  | { kind: 'compressed'; bytes: number; brBytes: number; gzBytes: number }
+);
 
 export interface CompressBatch {
   id: number;
@@ -32,6 +34,8 @@ export interface CompressBatch {
 export type CompressReply = { id: number; outcomes: CompressOutcome[] } | { id: number; error: string };
 
 async function linkOrCopy(from: string, to: string): Promise<void> {
+  // A sibling from an earlier pass over a file still being written may be there.
+  await rm(to, { force: true });
   try {
     await link(from, to);
   } catch {
@@ -50,9 +54,15 @@ async function reuse(file: string, data: Buffer, previous: string): Promise<bool
 }
 
 async function compress(job: CompressJob): Promise<CompressOutcome> {
+  const info = await stat(job.file);
+  const seen = { file: job.file, size: info.size, mtimeMs: info.mtimeMs };
   const data = await readFile(job.file);
-  if (data.length < MIN_COMPRESS_SIZE) return { kind: 'skipped' };
-  if (job.previous && (await reuse(job.file, data, job.previous))) return { kind: 'reused' };
+  if (data.length < MIN_COMPRESS_SIZE) {
+    // Siblings from an early pass over a longer version of the file would be stale.
+    await Promise.all(['.br', '.gz'].map((ext) => rm(job.file + ext, { force: true })));
+    return { ...seen, kind: 'skipped' };
+  }
+  if (job.previous && (await reuse(job.file, data, job.previous))) return { ...seen, kind: 'reused' };
   const br = brotliCompressSync(data, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: brotliQuality(job.file, data.length, job.pageCount),
@@ -61,10 +71,10 @@ async function compress(job: CompressJob): Promise<CompressOutcome> {
     },
   });
   const gz = gzipSync(data, { level: gzipLevel(job.file, job.pageCount) });
-  // A variant that is not smaller is left out; servers then fall back to the next one.
-  if (br.length < data.length) await writeFile(`${job.file}.br`, br);
-  if (gz.length < data.length) await writeFile(`${job.file}.gz`, gz);
-  return { kind: 'compressed', bytes: data.length, brBytes: Math.min(br.length, data.length), gzBytes: Math.min(gz.length, data.length) };
+  // A variant that is not smaller is left out (and one from an earlier pass removed); servers then fall back to the next one.
+  await (br.length < data.length ? writeFile(`${job.file}.br`, br) : rm(`${job.file}.br`, { force: true }));
+  await (gz.length < data.length ? writeFile(`${job.file}.gz`, gz) : rm(`${job.file}.gz`, { force: true }));
+  return { ...seen, kind: 'compressed', bytes: data.length, brBytes: Math.min(br.length, data.length), gzBytes: Math.min(gz.length, data.length) };
 }
 
 parentPort?.on('message', (batch: CompressBatch) => {

@@ -1,9 +1,10 @@
-import { readdir } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { constants } from 'node:zlib';
-import type { CompressBatch, CompressJob, CompressReply } from './precompress-worker.ts';
+import type { CompressBatch, CompressJob, CompressOutcome, CompressReply } from './precompress-worker.ts';
 
 /**
  * Build-time compression of a static site: every text asset gets a `.br` and a
@@ -93,63 +94,160 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Compressible files under `dir` now; a folder that vanishes or is not there yet is skipped. */
+async function compressibleFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  try {
+    for await (const file of walk(dir)) {
+      if (COMPRESSIBLE_EXTENSIONS.has(extname(file).toLowerCase())) files.push(file);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return files;
+}
+
+export interface Precompression {
+  /**
+   * Call once the folder is complete: compresses what is left, recompresses
+   * any file that changed after an early pass read it, and returns the totals.
+   */
+  finish(): Promise<PrecompressStats>;
+  /** Stops the workers without finishing (the build failed). */
+  abort(): Promise<void>;
+}
+
+/** How often a folder still being built is looked at for new files. */
+const SCAN_MS = 500;
+
+/**
+ * Starts precompressing `dir` while it is still being written (astro writes
+ * pages one by one): every SCAN_MS, new files go to the workers, using one
+ * core less than `concurrency` so the build keeps a core. Only once the build
+ * has more than HTML_MAX_QUALITY_PAGES pages (the bulk levels are then
+ * certain); a small site is compressed at finish, in well under a second.
+ * `finish()` then checks every file against the size and mtime the early pass
+ * read: a file written after it is compressed again, so the result is the same
+ * as compressing the finished folder.
+ */
+export function startPrecompression(dir: string, opts: PrecompressOptions = {}): Precompression {
+  const reuseFrom = opts.reuseFrom ?? null;
+  const size = Math.max(1, opts.concurrency ?? Math.min(4, availableParallelism()));
+  const workers = Array.from({ length: size }, () => new Worker(new URL('./precompress-worker.ts', import.meta.url)));
+  const busy = new Set<Worker>();
+  let active = Math.max(1, size - 1);
+  let pending: CompressJob[] = [];
+  const outcomes = new Map<string, CompressOutcome>();
+  let failure: Error | null = null;
+  let drained: Array<() => void> = [];
+  const jobFor = (file: string, pageCount: number): CompressJob => ({ file, previous: reuseFrom && join(reuseFrom, relative(dir, file)), pageCount });
+
+  const dispatch = (): void => {
+    for (const worker of workers.slice(0, active)) {
+      if (busy.has(worker) || pending.length === 0) continue;
+      busy.add(worker);
+      worker.postMessage({ id: 0, jobs: pending.splice(0, BATCH) } satisfies CompressBatch);
+    }
+    if (busy.size === 0 && (pending.length === 0 || failure)) {
+      for (const resolve of drained) resolve();
+      drained = [];
+    }
+  };
+  const drain = (): Promise<void> => {
+    const done = new Promise<void>((resolve) => drained.push(resolve));
+    dispatch();
+    return done;
+  };
+  for (const worker of workers) {
+    worker.on('message', (reply: CompressReply) => {
+      busy.delete(worker);
+      if ('error' in reply) failure ??= new Error(`precompress: ${reply.error}`);
+      else for (const outcome of reply.outcomes) outcomes.set(outcome.file, outcome);
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      failure ??= error;
+      busy.delete(worker);
+      dispatch();
+    });
+  }
+
+  // The early pass: new files, once the site is certainly a bulk one.
+  const queued = new Set<string>();
+  let scanning: Promise<void> = Promise.resolve();
+  const scan = async (): Promise<void> => {
+    const files = await compressibleFiles(dir);
+    const pageCount = files.filter((f) => f.endsWith('.html')).length;
+    if (pageCount <= HTML_MAX_QUALITY_PAGES) return;
+    for (const file of files) {
+      if (queued.has(file)) continue;
+      queued.add(file);
+      pending.push(jobFor(file, pageCount));
+    }
+    dispatch();
+  };
+  const timer = setInterval(() => {
+    scanning = scanning.then(scan).catch(() => undefined);
+  }, SCAN_MS);
+  timer.unref();
+
+  const stop = async (): Promise<void> => {
+    clearInterval(timer);
+    await scanning;
+    pending = [];
+  };
+  const terminate = (): Promise<unknown> => Promise.all(workers.map((worker) => worker.terminate()));
+
+  return {
+    async abort() {
+      await stop();
+      await terminate();
+    },
+    async finish() {
+      try {
+        await stop();
+        await drain();
+        active = workers.length;
+        const files = await compressibleFiles(dir);
+        const pageCount = files.filter((f) => f.endsWith('.html')).length;
+        const current = await Promise.all(files.map((file) => stat(file)));
+        files.forEach((file, i) => {
+          const early = outcomes.get(file);
+          const now = current[i] as Stats;
+          if (early && early.size === now.size && early.mtimeMs === now.mtimeMs) return;
+          outcomes.delete(file);
+          pending.push(jobFor(file, pageCount));
+        });
+        await drain();
+        if (failure) throw failure;
+        const stats: PrecompressStats = { files: 0, reused: 0, bytes: 0, brBytes: 0, gzBytes: 0 };
+        for (const file of files) {
+          const outcome = outcomes.get(file);
+          if (!outcome || outcome.kind === 'skipped') continue;
+          stats.files += 1;
+          if (outcome.kind === 'reused') stats.reused += 1;
+          else {
+            stats.bytes += outcome.bytes;
+            stats.brBytes += outcome.brBytes;
+            stats.gzBytes += outcome.gzBytes;
+          }
+        }
+        return stats;
+      } finally {
+        await terminate();
+      }
+    },
+  };
+}
+
 /**
  * Writes `<file>.br` and `<file>.gz` beside every compressible file under
- * `dir` (recursively), using all cores through zlib's thread pool. A sibling
- * is left out when it would not be smaller than the file (servers then send
- * the next encoding). Existing `.br`/`.gz` files are never compressed again.
+ * `dir` (recursively), in worker threads. A sibling is left out when it would
+ * not be smaller than the file (servers then send the next encoding).
+ * Existing `.br`/`.gz` files are never compressed again.
  */
-export async function precompressDir(dir: string, opts: PrecompressOptions = {}): Promise<PrecompressStats> {
-  const stats: PrecompressStats = { files: 0, reused: 0, bytes: 0, brBytes: 0, gzBytes: 0 };
-  const files: string[] = [];
-  for await (const file of walk(dir)) {
-    if (COMPRESSIBLE_EXTENSIONS.has(extname(file).toLowerCase())) files.push(file);
-  }
-  if (files.length === 0) return stats;
-  const pageCount = files.filter((f) => f.endsWith('.html')).length;
-  const reuseFrom = opts.reuseFrom ?? null;
-  const jobs: CompressJob[] = files.map((file) => ({ file, previous: reuseFrom && join(reuseFrom, relative(dir, file)), pageCount }));
-  const batches: CompressBatch[] = [];
-  for (let i = 0; i < jobs.length; i += BATCH) batches.push({ id: batches.length, jobs: jobs.slice(i, i + BATCH) });
-  const workerCount = Math.min(opts.concurrency ?? Math.max(1, Math.min(4, availableParallelism())), batches.length);
-  const workers = Array.from({ length: workerCount }, () => new Worker(new URL('./precompress-worker.ts', import.meta.url)));
-  let next = 0;
-  try {
-    // Each worker pulls the next batch as soon as it answers the last one.
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = (): void => {
-              const batch = batches[next++];
-              if (batch) worker.postMessage(batch);
-              else resolve();
-            };
-            worker.on('error', reject);
-            worker.on('exit', (code) => reject(new Error(`precompress worker exited with code ${code}`)));
-            worker.on('message', (reply: CompressReply) => {
-              if ('error' in reply) return reject(new Error(`precompress: ${reply.error}`));
-              for (const outcome of reply.outcomes) {
-                if (outcome.kind === 'skipped') continue;
-                stats.files += 1;
-                if (outcome.kind === 'reused') {
-                  stats.reused += 1;
-                  continue;
-                }
-                stats.bytes += outcome.bytes;
-                stats.brBytes += outcome.brBytes;
-                stats.gzBytes += outcome.gzBytes;
-              }
-              send();
-            });
-            send();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
-  return stats;
+export function precompressDir(dir: string, opts: PrecompressOptions = {}): Promise<PrecompressStats> {
+  return startPrecompression(dir, opts).finish();
 }
 
 /** Number of `.html` files under `dir`: the pages a build produced. */

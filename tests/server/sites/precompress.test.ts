@@ -1,9 +1,9 @@
-import { access, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, appendFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotliQuality, gzipLevel, MIN_COMPRESS_SIZE, precompressDir } from '../../../server/sites/precompress.ts';
+import { brotliQuality, gzipLevel, MIN_COMPRESS_SIZE, precompressDir, startPrecompression } from '../../../server/sites/precompress.ts';
 import { acceptsEncoding } from '../../../server/sites/serve.ts';
 
 let dir: string;
@@ -64,6 +64,34 @@ describe('precompressDir', () => {
     for (const skipped of ['small.js.br', 'small.js.gz', 'font.woff2.br', 'font.woff2.gz']) {
       expect(await exists(join(bulk, skipped))).toBe(false);
     }
+  });
+
+  it('compresses a bulk site while it is being written, and redoes files written after their early pass', async () => {
+    const live = join(dir, 'live');
+    const running = startPrecompression(live, { concurrency: 2 });
+    await mkdir(live);
+    const names = Array.from({ length: 260 }, (_, i) => `p${i}.html`);
+    for (const [i, name] of names.entries()) {
+      await writeFile(join(live, name), page(`primeira ${i}`));
+      if (i % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    // Let the early pass take every page, then change some: one grown, one rewritten, one cut below the threshold.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await exists(join(live, 'p0.html.br'))).toBe(true);
+    await appendFile(join(live, 'p1.html'), '<p>acrescentado depois</p>');
+    await writeFile(join(live, 'p2.html'), page('reescrita, mais longa'));
+    await writeFile(join(live, 'p3.html'), 'curta');
+    const stats = await running.finish();
+    expect(stats.files).toBe(names.length - 1);
+    for (const name of names.filter((n) => n !== 'p3.html')) {
+      const original = await readFile(join(live, name));
+      expect(brotliDecompressSync(await readFile(join(live, `${name}.br`))), name).toEqual(original);
+      expect(gunzipSync(await readFile(join(live, `${name}.gz`))), name).toEqual(original);
+    }
+    expect(brotliDecompressSync(await readFile(join(live, 'p1.html.br'))).toString()).toContain('acrescentado depois');
+    // Compressed in the early pass, now too small: its stale siblings are gone.
+    expect(await exists(join(live, 'p3.html.br'))).toBe(false);
+    expect(await exists(join(live, 'p3.html.gz'))).toBe(false);
   });
 
   it('gives gzip level 6 to bulk content and 9 to hashed assets and small sites', () => {
