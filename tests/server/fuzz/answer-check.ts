@@ -1,6 +1,6 @@
 /*
  * What every answer of the fuzz suite must be: no 5xx, no hang, no stack
- * trace, and an error with a JSON `message` in the caller's language.
+ * trace, and an error with a message (a JSON `message`, or an HTML page's title) in the caller's language.
  */
 
 /** Longest a single call may take before it counts as a hang. */
@@ -32,8 +32,16 @@ export async function withinTimeout(call: () => Promise<Response>): Promise<Answ
   }
 }
 
-/** The error answer's message, or null when the body is not JSON with a non-empty `message`. */
+/**
+ * The error answer's message, or null when there is none: a JSON body's
+ * non-empty `message`, or, for a page (the sandbox aggregator's game page,
+ * framed by the site), the `<title>` of its HTML error page.
+ */
 export function messageOf(answer: Answer): string | null {
+  if (answer.contentType.startsWith('text/html')) {
+    const title = /<title>([^<]+)<\/title>/.exec(answer.text)?.[1]?.trim();
+    return title ? title : null;
+  }
   try {
     const body = JSON.parse(answer.text) as { message?: unknown };
     return typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
@@ -47,6 +55,6 @@ export function problemWith(answer: Answer): string | null {
   if (answer.status === 0) return `no answer within ${CALL_TIMEOUT_MS} ms`;
   if (answer.status >= 500) return `status ${answer.status}`;
   if (LEAK.test(answer.text)) return 'internals in the body';
-  if (answer.status >= 400 && messageOf(answer) === null) return 'error without a JSON message';
+  if (answer.status >= 400 && messageOf(answer) === null) return 'error without a message';
   return null;
 }

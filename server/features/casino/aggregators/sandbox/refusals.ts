@@ -16,6 +16,8 @@ const SANDBOX_REFUSALS = {
   betting_suspended: refusal(403, 'Apostas suspensas: a plataforma está em manutenção.', 'Betting is suspended: the platform is under maintenance.'),
   player_self_excluded: refusal(403, 'Você está autoexcluído: apostas recusadas.', 'You are self-excluded: bets are refused.'),
   wallet_refused: refusal(502, 'A carteira recusou a jogada.', 'The wallet refused the play.'),
+  body_too_large: refusal(413, 'Pedido grande demais.', 'Request too large.'),
+  not_found: refusal(404, 'Arquivo não encontrado.', 'File not found.'),
   wallet_unavailable: refusal(503, 'O jogo não conseguiu falar com a carteira. Tente de novo.', 'The game could not reach the wallet. Try again.'),
 } as const;
 

@@ -121,7 +121,7 @@ export function sandboxRoutes(opts: SandboxRoutesOptions): Hono {
         );
       }
     })
-    .post('/rounds', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'body_too_large', message: 'Payload too large.' }, 413) }), async (c) => {
+    .post('/rounds', bodyLimit({ maxSize: 16 * 1024, onError: (c) => refused(c, new SandboxRefusal('body_too_large'), localeOf(c)) }), async (c) => {
       let locale = localeOf(c);
       try {
         const parsed = v.safeParse(RoundBody, await c.req.json().catch(() => null));
@@ -145,7 +145,7 @@ export function sandboxRoutes(opts: SandboxRoutesOptions): Hono {
       const assets = await sandboxAssets();
       const path = `${c.req.path}`;
       const file = path.endsWith(assets.jsPath) ? { body: assets.js, type: 'text/javascript; charset=utf-8' } : path.endsWith(assets.cssPath) ? { body: assets.css, type: 'text/css; charset=utf-8' } : null;
-      if (!file) return c.text('Not found', 404);
+      if (!file) return refused(c, new SandboxRefusal('not_found'), localeOf(c));
       // Content-hashed names: a new build gets new names, so these may be cached for good.
       c.header('Cache-Control', 'public, max-age=31536000, immutable');
       c.header('Content-Type', file.type);
