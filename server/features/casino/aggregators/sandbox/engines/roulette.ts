@@ -1,5 +1,6 @@
 import { isCentavos, isIntIn, isRecord } from './params.ts';
 import { uniformInt } from './rng.ts';
+import { betWins, pocketColor, RED_POCKETS, ROULETTE_BET_TYPES, type RouletteBet, type RouletteBetType, type RouletteOutcome, type RouletteParams } from './roulette-table.ts';
 import type { SandboxEngine } from './types.ts';
 
 /**
@@ -15,29 +16,11 @@ import type { SandboxEngine } from './types.ts';
  * integer), at most 36× the stake (everything on one number).
  */
 
-export const ROULETTE_BET_TYPES = ['straight', 'red', 'black', 'even', 'odd', 'low', 'high', 'dozen', 'column'] as const;
-export type RouletteBetType = (typeof ROULETTE_BET_TYPES)[number];
-
-export interface RouletteBet {
-  type: RouletteBetType;
-  /** straight: the pocket 0–36; dozen and column: 1–3; absent for the others. */
-  value?: number;
-  /** Centavos, at least 1. */
-  amount: number;
-}
-export interface RouletteParams {
-  bets: RouletteBet[];
-}
-export interface RouletteOutcome {
-  pocket: number;
-  color: 'red' | 'black' | 'green';
-}
+export { betWins, pocketColor, RED_POCKETS, ROULETTE_BET_TYPES, type RouletteBet, type RouletteBetType, type RouletteOutcome, type RouletteParams } from './roulette-table.ts';
 
 /** Most bets one round may carry (the page's chips), so a round stays a small request. */
 export const ROULETTE_MAX_BETS = 20;
 export const ROULETTE_POCKETS = 37;
-
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 
 /** Total payout multiple of each bet type, stake included. */
 export const ROULETTE_PAYS: Readonly<Record<RouletteBetType, number>> = {
@@ -51,36 +34,6 @@ export const ROULETTE_PAYS: Readonly<Record<RouletteBetType, number>> = {
   dozen: 3,
   column: 3,
 };
-
-/** The colour of a pocket on the wheel. */
-export function pocketColor(pocket: number): RouletteOutcome['color'] {
-  if (pocket === 0) return 'green';
-  return RED.has(pocket) ? 'red' : 'black';
-}
-
-/** Whether `bet` wins when the ball lands in `pocket`. */
-export function betWins(bet: RouletteBet, pocket: number): boolean {
-  if (bet.type === 'straight') return bet.value === pocket;
-  if (pocket === 0) return false;
-  switch (bet.type) {
-    case 'red':
-      return RED.has(pocket);
-    case 'black':
-      return !RED.has(pocket);
-    case 'even':
-      return pocket % 2 === 0;
-    case 'odd':
-      return pocket % 2 === 1;
-    case 'low':
-      return pocket <= 18;
-    case 'high':
-      return pocket >= 19;
-    case 'dozen':
-      return Math.ceil(pocket / 12) === bet.value;
-    case 'column':
-      return ((pocket - 1) % 3) + 1 === bet.value;
-  }
-}
 
 function parseBet(input: unknown): RouletteBet | null {
   if (!isRecord(input) || !isCentavos(input.amount)) return null;
@@ -121,7 +74,7 @@ export function createRouletteEngine(): SandboxEngine<RouletteParams, RouletteOu
       return {
         wheel: 'european',
         pockets: ROULETTE_POCKETS,
-        red: [...RED],
+        red: [...RED_POCKETS],
         maxBets: ROULETTE_MAX_BETS,
         bets: ROULETTE_BET_TYPES.map((type) => ({
           type,

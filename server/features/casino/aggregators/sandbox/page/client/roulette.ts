@@ -4,18 +4,11 @@ import { formatMoney } from '../format.ts';
 import type { Shell } from './shell.ts';
 import { h, reducedMotion, wait } from './dom.ts';
 import { arrayOf, isRecord, numberOr } from './rules.ts';
+// The table's layout and which bets a pocket wins: the engine's own definition (pure, no Node imports), so the lit spots always agree with the payout.
+import { betWins, pocketColor, type RouletteBet, type RouletteBetType, type RouletteOutcome } from '../../engines/roulette-table.ts';
 
-type BetType = 'straight' | 'red' | 'black' | 'even' | 'odd' | 'low' | 'high' | 'dozen' | 'column';
-interface Bet {
-  type: BetType;
-  value?: number;
-}
-interface RouletteOutcome {
-  pocket: number;
-  color: 'red' | 'black' | 'green';
-}
-
-const EUROPEAN_RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+type BetType = RouletteBetType;
+type Bet = Pick<RouletteBet, 'type' | 'value'>;
 /** Chip values offered, centavos, kept within the table's limits. */
 const CHIP_CANDIDATES = [50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 50_000];
 const OUTSIDE: { type: BetType; label: LabelKey }[] = [
@@ -44,36 +37,12 @@ export function chipValues(limits: { minStake: number; maxStake: number }): numb
 export function mountRoulette(shell: Shell): void {
   const { t, locale, view } = shell;
   const rules = isRecord(view.rules) ? view.rules : {};
-  const red = new Set(arrayOf(rules.red).filter((n): n is number => typeof n === 'number'));
-  if (red.size === 0) for (const n of EUROPEAN_RED) red.add(n);
   const maxBets = numberOr(rules.maxBets, 20);
   const pays = new Map<string, number>();
   for (const entry of arrayOf(rules.bets)) if (isRecord(entry) && typeof entry.type === 'string') pays.set(entry.type, numberOr(entry.pays, 0));
 
-  const colorOf = (n: number): RouletteOutcome['color'] => (n === 0 ? 'green' : red.has(n) ? 'red' : 'black');
+  const colorOf = pocketColor;
   const colorName = (color: RouletteOutcome['color']) => t[`roulette.${color}`];
-  const wins = (bet: Bet, pocket: number): boolean => {
-    if (bet.type === 'straight') return bet.value === pocket;
-    if (pocket === 0) return false;
-    switch (bet.type) {
-      case 'red':
-        return red.has(pocket);
-      case 'black':
-        return !red.has(pocket);
-      case 'even':
-        return pocket % 2 === 0;
-      case 'odd':
-        return pocket % 2 === 1;
-      case 'low':
-        return pocket <= 18;
-      case 'high':
-        return pocket >= 19;
-      case 'dozen':
-        return Math.ceil(pocket / 12) === bet.value;
-      case 'column':
-        return ((pocket - 1) % 3) + 1 === bet.value;
-    }
-  };
 
   // --- bets and their spots on the board
   const bets = new Map<string, { bet: Bet; amount: number }>();
@@ -220,7 +189,7 @@ export function mountRoulette(shell: Shell): void {
     if (!answer) return;
     const { pocket } = answer.round.outcome;
     showPocket(pocket);
-    for (const { button, bet } of spots.values()) if (wins(bet, pocket)) button.classList.add('is-hit');
+    for (const { button, bet } of spots.values()) if (betWins(bet, pocket)) button.classList.add('is-hit');
     lastNumbers.prepend(h('li', { class: `is-${colorOf(pocket)}` }, String(pocket)));
     while (lastNumbers.children.length > 8) lastNumbers.lastElementChild?.remove();
     const drawn = fill(t['roulette.result'], { pocket, color: colorName(colorOf(pocket)) });

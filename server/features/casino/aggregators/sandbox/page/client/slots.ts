@@ -3,7 +3,8 @@ import { fill, type LabelKey } from '../labels.ts';
 import { formatMultiplier } from '../format.ts';
 import type { Shell } from './shell.ts';
 import { h, reducedMotion, wait } from './dom.ts';
-import { arrayOf, isRecord } from './rules.ts';
+import { isRecord } from './rules.ts';
+import { SANDBOX_SLOT_MACHINE } from '../../engines/slots-reels.ts';
 import { symbolPicture } from './symbols.ts';
 
 interface LineWin {
@@ -21,26 +22,6 @@ interface SlotsOutcome {
 
 const REELS = 5;
 const ROWS = 3;
-/** The engine's machine (engines/slots-reels.ts), for rules that leave something out. */
-const FALLBACK = {
-  symbols: ['cherry', 'lemon', 'bell', 'star', 'diamond', 'seven'],
-  wild: 'wild',
-  paylines: [
-    [1, 1, 1, 1, 1],
-    [0, 0, 0, 0, 0],
-    [2, 2, 2, 2, 2],
-    [0, 1, 2, 1, 0],
-    [2, 1, 0, 1, 2],
-    [0, 0, 1, 2, 2],
-    [2, 2, 1, 0, 0],
-    [1, 0, 0, 0, 1],
-    [1, 2, 2, 2, 1],
-    [1, 0, 1, 2, 1],
-  ],
-};
-/** Shortest paying run, from the leftmost reel. */
-const MIN_RUN = 3;
-
 interface SlotsRules {
   symbols: string[];
   wild: string;
@@ -51,28 +32,17 @@ interface SlotsRules {
 
 function readPays(value: unknown): Map<number, number> {
   const pays = new Map<number, number>();
-  if (Array.isArray(value)) {
-    // An older shape: hundredths of the stake for runs of 3, 4, 5…
-    value.forEach((pay, i) => typeof pay === 'number' && pays.set(MIN_RUN + i, pay / 100));
-  } else if (isRecord(value)) {
-    for (const [count, pay] of Object.entries(value)) if (typeof pay === 'number' && Number.isInteger(Number(count))) pays.set(Number(count), pay);
-  }
+  if (isRecord(value)) for (const [count, pay] of Object.entries(value)) if (typeof pay === 'number' && Number.isInteger(Number(count))) pays.set(Number(count), pay);
   return pays;
 }
 
 function readRules(rules: unknown): SlotsRules {
   const r = isRecord(rules) ? rules : {};
-  const strings = (value: unknown) => arrayOf(value).filter((s): s is string => typeof s === 'string');
-  const symbols = strings(r.symbols);
-  const paylines = arrayOf(r.paylines).filter((l): l is number[] => Array.isArray(l) && l.every((n) => typeof n === 'number'));
   const paytable: Record<string, Map<number, number>> = {};
   if (isRecord(r.paytable)) for (const [symbol, pays] of Object.entries(r.paytable)) paytable[symbol] = readPays(pays);
-  return {
-    symbols: symbols.length > 0 ? symbols : FALLBACK.symbols,
-    wild: typeof r.wild === 'string' ? r.wild : FALLBACK.wild,
-    paylines: paylines.length > 0 ? paylines : FALLBACK.paylines,
-    paytable,
-  };
+  // The reels' layout is the engine's machine itself (pure, no Node imports); only the pays are scaled per game, so they come with the rules.
+  const { symbols, wild, paylines } = SANDBOX_SLOT_MACHINE;
+  return { symbols: [...symbols], wild, paylines: paylines.map((line) => [...line]), paytable };
 }
 
 /**
