@@ -63,7 +63,6 @@ export interface DeliveryOptions {
  */
 export function createSandboxDeliveries(opts: DeliveryOptions): SandboxDeliveries {
   const { db, scheduler, retry } = opts;
-  const inFlight = new Map<number, Promise<AttemptStatus>>();
 
   const post = async (kind: SandboxDeliveryKind, body: string): Promise<{ status: AttemptStatus; result: string }> => {
     try {
@@ -113,11 +112,7 @@ export function createSandboxDeliveries(opts: DeliveryOptions): SandboxDeliverie
 
     attempt(id) {
       // One attempt per delivery at a time: a timer firing during an on-demand attempt joins it.
-      const running = inFlight.get(id);
-      if (running) return running;
-      const started = scheduler.run(() => attemptOnce(id)).finally(() => inFlight.delete(id));
-      inFlight.set(id, started);
-      return started;
+      return scheduler.runOnce(`delivery:${id}`, () => attemptOnce(id));
     },
 
     async resume() {

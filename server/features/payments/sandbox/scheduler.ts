@@ -9,6 +9,8 @@ export interface SandboxScheduler {
   at(key: string, at: number, task: () => Promise<unknown>): void;
   /** Runs `task` now, counted until it ends. */
   run<T>(task: () => Promise<T>): Promise<T>;
+  /** Runs `task` now unless one with `key` still runs: then answers that one (one attempt of a delivery at a time). */
+  runOnce<T>(key: string, task: () => Promise<T>): Promise<T>;
   /** Resolves when no timer waits and no task runs, including those they start. */
   whenIdle(): Promise<void>;
   /** Cancels every waiting timer and waits for running tasks; later `at` calls are ignored. */
@@ -18,6 +20,7 @@ export interface SandboxScheduler {
 export function createSandboxScheduler(onError: (error: unknown) => void = () => {}): SandboxScheduler {
   const waiting = new Map<string, { timer: NodeJS.Timeout; done: () => void; settled: Promise<void> }>();
   const running = new Set<Promise<unknown>>();
+  const runningByKey = new Map<string, Promise<unknown>>();
   let closed = false;
 
   const scheduler: SandboxScheduler = {
@@ -38,6 +41,14 @@ export function createSandboxScheduler(onError: (error: unknown) => void = () =>
       running.add(promise);
       void promise.catch(() => undefined).finally(() => running.delete(promise));
       return promise;
+    },
+
+    runOnce<T>(key: string, task: () => Promise<T>): Promise<T> {
+      const joined = runningByKey.get(key);
+      if (joined) return joined as Promise<T>;
+      const started = scheduler.run(task).finally(() => runningByKey.delete(key));
+      runningByKey.set(key, started);
+      return started;
     },
 
     async whenIdle() {

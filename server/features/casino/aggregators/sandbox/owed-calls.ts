@@ -45,7 +45,6 @@ export interface OwedCalls {
 export function createOwedCalls(opts: { db: Db; scheduler: SandboxScheduler; wallet: WalletClient; retry?: Partial<OwedRetry>; log?: Logger }): OwedCalls {
   const { db, scheduler } = opts;
   const retry = { ...DEFAULT_OWED_RETRY, ...opts.retry };
-  const inFlight = new Map<number, Promise<WalletOutcome | null>>();
   const table = sandboxAggregatorOwedCalls;
 
   const attemptOnce = async (id: number): Promise<WalletOutcome | null> => {
@@ -96,11 +95,7 @@ export function createOwedCalls(opts: { db: Db; scheduler: SandboxScheduler; wal
 
     attempt(id) {
       // One attempt per call at a time: a timer firing during another attempt joins it.
-      const running = inFlight.get(id);
-      if (running) return running;
-      const started = scheduler.run(() => attemptOnce(id)).finally(() => inFlight.delete(id));
-      inFlight.set(id, started);
-      return started;
+      return scheduler.runOnce(`owed:${id}`, () => attemptOnce(id));
     },
 
     async resume() {
