@@ -36,7 +36,9 @@ test('/login does not open the modal for a logged-in player; a revoked token ret
 
   await page.request.get(tenantUrl('localhost', '/api/auth/logout'), { headers: { Authorization: `Bearer ${player.token}` } });
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  // Back to guest: the header offers "Entrar", and on /login the login modal now opens, as for any visitor.
+  await expect(page.locator('header').getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
 });
 
