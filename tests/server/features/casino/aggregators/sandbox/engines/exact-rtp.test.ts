@@ -57,11 +57,11 @@ describe('roulette', () => {
     expect(colours[0]).toBe('green');
     expect(colours.filter((c) => c === 'red')).toHaveLength(18);
     expect([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].every((p) => colours[p] === 'red')).toBe(true);
-    expect(betWins({ type: 'dozen', value: 2, amount: 1 }, 24)).toBe(true);
-    expect(betWins({ type: 'dozen', value: 2, amount: 1 }, 25)).toBe(false);
-    expect(betWins({ type: 'column', value: 3, amount: 1 }, 36)).toBe(true);
-    expect(betWins({ type: 'column', value: 1, amount: 1 }, 34)).toBe(true);
-    expect(betWins({ type: 'even', amount: 1 }, 0)).toBe(false);
+    expect(betWins({ type: 'dozen', value: 2 }, 24)).toBe(true);
+    expect(betWins({ type: 'dozen', value: 2 }, 25)).toBe(false);
+    expect(betWins({ type: 'column', value: 3 }, 36)).toBe(true);
+    expect(betWins({ type: 'column', value: 1 }, 34)).toBe(true);
+    expect(betWins({ type: 'even' }, 0)).toBe(false);
   });
 });
 
