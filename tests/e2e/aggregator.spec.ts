@@ -2,10 +2,9 @@ import { expect, type FrameLocator, type Page, type Response, test, type WebSock
 import { createEngine } from '../../server/features/casino/aggregators/sandbox/engines/index.ts';
 import { formatRtp } from '../../server/features/casino/aggregators/sandbox/page/format.ts';
 import { formatBRL } from '../../src/lib/money-format.ts';
-import { registerPlayer, startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
+import { startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
-import { tenantApi } from './tenant-api.ts';
-import { payPixCharge } from './wallet-helpers.ts';
+import { fundedPlayer } from './wallet-helpers.ts';
 
 /*
  * Issue 13, the sandbox game aggregator in the browser: a new player
@@ -38,15 +37,6 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pushModalClosedAt', String(Date.now())));
 });
 
-/** A player with R$ 100,00 deposited through the real Pix path (charge + sandbox PSP payment). */
-async function fundedPlayer(request: Parameters<typeof registerPlayer>[0]): Promise<TestPlayer> {
-  const player = await registerPlayer(request);
-  const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount: 10_000 }, token: player.token });
-  expect(charge.status).toBe(200);
-  const { txid } = (await charge.json()) as { txid: string };
-  await payPixCharge(txid);
-  return player;
-}
 
 /**
  * Resolves once a realtime connection opened from now on has joined the

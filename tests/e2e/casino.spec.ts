@@ -1,18 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { registerPlayer, startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
+import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
-import { tenantApi } from './tenant-api.ts';
-import { payPixCharge } from './wallet-helpers.ts';
+import { fundedPlayer } from './wallet-helpers.ts';
 
-/** A player with R$ 100,00 deposited through the real Pix path (charge + sandbox payment). */
-async function fundedPlayer(request: Parameters<typeof registerPlayer>[0]): Promise<TestPlayer> {
-  const player = await registerPlayer(request);
-  const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount: 10_000 }, token: player.token });
-  expect(charge.status).toBe(200);
-  const { txid } = (await charge.json()) as { txid: string };
-  await payPixCharge(txid);
-  return player;
-}
 
 test('the lobby: browse, load more, filter by provider, search, open a game page with real content', async ({ page }) => {
   // The first page is in the static HTML (24 a page); the island then loads the live page 1

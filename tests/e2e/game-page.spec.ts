@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { registerPlayer, startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
+import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 import { tenantApi } from './tenant-api.ts';
-import { payPixCharge } from './wallet-helpers.ts';
+import { fundedPlayer } from './wallet-helpers.ts';
 
 /*
  * Issue 13, "The game page on a phone, and in English": "Jogar" opens the
@@ -16,15 +16,6 @@ import { payPixCharge } from './wallet-helpers.ts';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** A player with R$ 100,00 deposited through the real Pix path (charge + sandbox payment). */
-async function fundedPlayer(request: Parameters<typeof registerPlayer>[0]): Promise<TestPlayer> {
-  const player = await registerPlayer(request);
-  const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount: 10_000 }, token: player.token });
-  expect(charge.status).toBe(200);
-  const { txid } = (await charge.json()) as { txid: string };
-  await payPixCharge(txid);
-  return player;
-}
 
 /** The element lies wholly inside the viewport (no scrolling needed to see it; retried while a smooth scroll runs). */
 async function expectInView(page: Page, element: Locator): Promise<void> {

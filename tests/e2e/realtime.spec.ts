@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerPlayer, type TestPlayer } from './accounts-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { type TestPlayer } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 import { tenantApi } from './tenant-api.ts';
-import { payPixCharge } from './wallet-helpers.ts';
+import { fundedPlayer } from './wallet-helpers.ts';
 
 /**
  * The realtime client in a real browser: the live bet feed on the tenant's
@@ -10,13 +10,6 @@ import { payPixCharge } from './wallet-helpers.ts';
  * reached.
  */
 
-async function fundedPlayer(request: APIRequestContext, name: string): Promise<TestPlayer> {
-  const player = await registerPlayer(request, 'localhost', name);
-  const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount: 10_000 }, token: player.token });
-  expect(charge.status).toBe(200);
-  await payPixCharge(((await charge.json()) as { txid: string }).txid);
-  return player;
-}
 
 async function playDice(player: TestPlayer): Promise<void> {
   const answer = await tenantApi('localhost', '/house/dice/play', { body: { amount: 100, demo: false, params: { target: 5000, direction: 'over' } }, token: player.token });

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { expect } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { registerPlayer, type TestPlayer } from './accounts-helpers.ts';
+import { tenantApi } from './tenant-api.ts';
 
 /**
  * The sandbox PSP's "bank" as seen from a test: pays a Pix charge of the
@@ -20,4 +22,13 @@ export async function payPixCharge(txid: string, cpf?: string): Promise<void> {
   const answer = (await response.json()) as { webhookStatus?: number };
   expect(response.status, JSON.stringify(answer)).toBe(200);
   expect(answer.webhookStatus).toBe(200);
+}
+
+/** A new player of the `localhost` tenant with R$ 100,00 deposited through the real Pix path (charge, then the sandbox PSP pays it). */
+export async function fundedPlayer(request: APIRequestContext, name?: string): Promise<TestPlayer> {
+  const player = await registerPlayer(request, 'localhost', name);
+  const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount: 10_000 }, token: player.token });
+  expect(charge.status).toBe(200);
+  await payPixCharge(((await charge.json()) as { txid: string }).txid);
+  return player;
 }
