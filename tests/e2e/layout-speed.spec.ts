@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 
 /**
@@ -82,6 +83,76 @@ for (const viewport of VIEWPORTS) {
           await expect(header.getByRole('button', { name: locale.code === 'pt' ? 'Cadastre-se' : 'Sign up' })).toBeVisible();
         });
       }
+    }
+  });
+}
+
+/**
+ * Issue 15: logged in, the header holds the balance, "Depositar", chat, bell,
+ * account button and language switch; on a 390 px phone the account button was
+ * clipped and at 320 px the bell and account button were off-screen.
+ */
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.width} × ${viewport.height}, logged in`, () => {
+    test.use({ viewport });
+    for (const locale of LOCALES) {
+      test(`home (${locale.code}): every header control inside the screen, no sideways scroll`, async ({ page, request }) => {
+        const player = await registerPlayer(request);
+        await startLoggedIn(page, player);
+        await page.goto(tenantUrl('localhost', `${locale.prefix}/`), { waitUntil: 'networkidle' });
+        await expect(page.getByTestId('header-balance')).toBeVisible();
+
+        const assertFits = async (): Promise<void> => {
+          const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+          expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.inner);
+        };
+        await assertFits();
+        const layout = await headerLayout(page);
+        expect(layout.wrapped, 'header controls wrapped onto two lines').toEqual([]);
+        expect(layout.logoWidth, 'the logo was squeezed out').toBeGreaterThanOrEqual(24);
+
+        const header = page.locator('header.site-header');
+        const controls = [
+          header.locator('.logo'),
+          page.getByTestId('header-balance'),
+          header.locator('[data-deposit-open]'),
+          page.getByTestId('notifications-bell'),
+          page.getByTestId('chat-open'),
+          header.getByRole('button', { name: locale.code === 'pt' ? /^Minha conta/ : /^My account/ }),
+        ];
+        // On phones the language switch is in the account menu (checked below, once it is open).
+        await expect(header.locator('.site-header__end > .lang-switch')).toBeHidden();
+        for (const control of controls) {
+          await expect(control).toBeVisible();
+          const box = await control.boundingBox();
+          expect(box, String(control)).not.toBeNull();
+          expect(box!.x, `${control} starts before the screen`).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, `${control} ends past the screen`).toBeLessThanOrEqual(viewport.width + 0.5);
+        }
+        await page.screenshot({ path: `/tmp/h15-${viewport.width}-${locale.code}.png` });
+
+        // A richer player's balance takes more room; the header still fits (the logo gives way, down to its minimum).
+        await page.getByTestId('header-balance').evaluate((balance, text) => (balance.textContent = text), viewport.width >= 390 ? 'R$ 12.345,67' : 'R$ 999,99');
+        await assertFits();
+        for (const control of controls) {
+          const box = await control.boundingBox();
+          expect(box!.x + box!.width, `${control} ends past the screen with a long balance`).toBeLessThanOrEqual(viewport.width + 0.5);
+        }
+        expect((await headerLayout(page)).logoWidth).toBeGreaterThanOrEqual(24);
+
+        // Opening the account menu must not push the page sideways either.
+        await header.locator('.session__button--account').click();
+        await expect(page.locator('#account-menu')).toBeVisible();
+        await assertFits();
+        const menu = await page.locator('#account-menu').boundingBox();
+        expect(menu!.x).toBeGreaterThanOrEqual(0);
+        expect(menu!.x + menu!.width).toBeLessThanOrEqual(viewport.width + 0.5);
+        const otherLanguage = header.locator('[data-locale-switch]:visible');
+        await expect(otherLanguage).toHaveCount(1);
+        await expect(otherLanguage).toHaveAttribute('data-locale-switch', locale.code === 'pt' ? 'en' : 'pt');
+        await expect(otherLanguage).toBeInViewport({ ratio: 1 });
+        await page.screenshot({ path: `/tmp/h15-${viewport.width}-${locale.code}-menu.png` });
+      });
     }
   });
 }
