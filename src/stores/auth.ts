@@ -143,10 +143,24 @@ export async function restoreSession(): Promise<void> {
 }
 
 /**
+ * True from "Sair" until the next page is swapped in: the session flips to
+ * guest before the page leaves, and islands that greet a visitor with the
+ * login modal (account pages, favourites) must not take that for a visitor
+ * arriving (issue 15: "Sair" opened the login modal by itself).
+ */
+let loggingOut = false;
+
+export function isLoggingOut(): boolean {
+  return loggingOut;
+}
+
+/**
  * Logout (spec section 4): `GET /auth/logout` revokes the token server-side;
  * locally the session ends whatever the call answers, then `goHome` runs.
  */
 export async function logout(goHome: () => void): Promise<void> {
+  loggingOut = true;
+  document.addEventListener('astro:after-swap', () => (loggingOut = false), { once: true });
   try {
     if ($session.get().status === 'user') await api.get('/auth/logout');
   } catch {

@@ -120,3 +120,18 @@ test("after login the player's private realtime channel is joined (1 s later); l
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect.poll(() => closed).toBe(true);
 });
+
+test('"Sair" on an account page lands on the home page with no modal (issue 15)', async ({ page }) => {
+  const player = await registerPlayer(page.request);
+  await startLoggedIn(page, player);
+  await page.goto(tenantUrl('localhost', '/user'));
+  const account = page.getByRole('button', { name: /Minha conta/ });
+  await expect(account).toContainText(player.name);
+  await account.click();
+  await page.getByRole('button', { name: 'Sair' }).click();
+
+  await expect(page).toHaveURL(tenantUrl('localhost', '/'));
+  await expect(page.locator('header').getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

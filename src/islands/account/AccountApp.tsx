@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { installSessionEffects } from '../auth/session-effects.ts';
-import { $selfExclusion } from '../../stores/auth.ts';
+import { $selfExclusion, isLoggingOut } from '../../stores/auth.ts';
 import { loadProfile } from '../../stores/profile.ts';
 import { $session } from '../../stores/session.ts';
 import { SelfExclusionNotice } from '../auth/SelfExclusionNotice.tsx';
@@ -35,7 +35,7 @@ export function AccountApp({ view, locale }: { view: AccountView; locale: Locale
   useEffect(() => {
     if (loggedIn) {
       void loadProfile();
-    } else if (!$selfExclusion.get()) {
+    } else if (!$selfExclusion.get() && !isLoggingOut()) {
       void import('../auth/mount.tsx').then((m) => m.openAuth('login'));
     }
   }, [loggedIn]);

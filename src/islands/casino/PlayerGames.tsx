@@ -6,6 +6,7 @@ import { localePath } from '../../i18n/locales.ts';
 import { hasMore } from '../../stores/casino-paged.ts';
 import { ensurePlayerList, favoritesList, recentList } from '../../stores/casino-player.ts';
 import { ensureSuggested, suggestedList } from '../../stores/casino-suggested.ts';
+import { isLoggingOut } from '../../stores/auth.ts';
 import { $session } from '../../stores/session.ts';
 import { GameGrid } from './GameCard.tsx';
 import { PagedListNotes } from './PagedListNotes.tsx';
@@ -44,7 +45,7 @@ export function PlayerGames({ locale, labels, list }: { locale: Locale; labels: 
 
   useEffect(() => {
     if (player) void ensurePlayerList(store);
-    else void import('../auth/mount.tsx').then((m) => m.openAuth('login'));
+    else if (!isLoggingOut()) void import('../auth/mount.tsx').then((m) => m.openAuth('login'));
   }, [player, store]);
 
   if (!player) {
