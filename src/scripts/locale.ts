@@ -16,8 +16,8 @@ function remember(locale: string): void {
 }
 
 function onClick(event: MouseEvent): void {
-  const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-locale-switch]') : null;
-  const locale = target?.dataset.localeSwitch;
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-locale-switch], [data-locale-menu-switch]') : null;
+  const locale = target?.dataset.localeSwitch ?? target?.dataset.localeMenuSwitch;
   if (isLocale(locale)) remember(locale);
 }
 

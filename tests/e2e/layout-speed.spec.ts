@@ -147,9 +147,9 @@ for (const viewport of VIEWPORTS) {
         const menu = await page.locator('#account-menu').boundingBox();
         expect(menu!.x).toBeGreaterThanOrEqual(0);
         expect(menu!.x + menu!.width).toBeLessThanOrEqual(viewport.width + 0.5);
-        const otherLanguage = header.locator('[data-locale-switch]:visible');
+        const otherLanguage = header.locator('[data-locale-menu-switch]:visible');
         await expect(otherLanguage).toHaveCount(1);
-        await expect(otherLanguage).toHaveAttribute('data-locale-switch', locale.code === 'pt' ? 'en' : 'pt');
+        await expect(otherLanguage).toHaveAttribute('data-locale-menu-switch', locale.code === 'pt' ? 'en' : 'pt');
         await expect(otherLanguage).toBeInViewport({ ratio: 1 });
         await page.screenshot({ path: `/tmp/h15-${viewport.width}-${locale.code}-menu.png` });
       });
