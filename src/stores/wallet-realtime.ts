@@ -1,6 +1,6 @@
 import { RealtimeEvent } from '../contract/realtime.ts';
 import type { WalletView } from '../contract/wallet.ts';
-import { applyWallet, refreshWallet } from './wallet.ts';
+import { applyWallet, readWallet } from './wallet.ts';
 import { onUserChannel } from '../lib/auth/user-realtime.ts';
 import { isWalletHoldKey, walletHoldMs } from '../lib/house/wallet-hold.ts';
 
@@ -64,7 +64,11 @@ function applyHeldWallet(): void {
 
 export function receiveBalanceUpdated(payload: unknown): void {
   const wallet = walletOfEvent(payload);
-  if (!wallet) return;
+  if (wallet) receiveWallet(wallet);
+}
+
+/** A wallet the platform reported (an event, or the read after joining): at once, or when a house round's reveal ends. */
+function receiveWallet(wallet: WalletView): void {
   if (walletHoldMs() === 0 && !heldWallet) {
     applyWallet(wallet);
     return;
@@ -90,13 +94,15 @@ export function receivePaymentApproved(payload: unknown): void {
  * which is bound again. The channel is joined a second or more after the
  * page loads: a balance change in between (a round in a game frame, a
  * deposit paid) sent no event this page heard, so once the subscription is
- * confirmed the wallet is read again.
+ * confirmed the wallet is read again, held like an event while a house
+ * round is revealed.
  */
 export function bindWalletEvents(echo: EchoLike, channel: string): void {
   const joined = echo.private(channel);
   joined.listen(RealtimeEvent.BalanceUpdated, receiveBalanceUpdated);
   joined.listen(RealtimeEvent.PaymentApproved, receivePaymentApproved);
-  joined.subscribed?.(() => void refreshWallet().catch(() => undefined));
+  // Through the same hold as the events: a read landing while a house round's ball falls must not show its payout early.
+  joined.subscribed?.(() => void readWallet().then((wallet) => wallet && receiveWallet(wallet), () => undefined));
 }
 
 let started = false;

@@ -21,10 +21,16 @@ export function applyWallet(wallet: WalletView): void {
   updateSessionUser({ ...session.user, wallet });
 }
 
-/** `GET /profile/wallet` → `{ wallet }`; a failure keeps the last known wallet (the caller may show its own message). */
-export async function refreshWallet(): Promise<WalletView | null> {
+/** `GET /profile/wallet` → the player's wallet, without storing it; null for a visitor. */
+export async function readWallet(): Promise<WalletView | null> {
   if ($session.get().status !== 'user') return null;
   const { wallet } = await api.get<{ wallet: WalletView }>('/profile/wallet');
-  applyWallet(wallet);
+  return wallet;
+}
+
+/** `GET /profile/wallet` → `{ wallet }`, stored; a failure keeps the last known wallet (the caller may show its own message). */
+export async function refreshWallet(): Promise<WalletView | null> {
+  const wallet = await readWallet();
+  if (wallet) applyWallet(wallet);
   return wallet;
 }

@@ -100,6 +100,23 @@ describe('wallet realtime', () => {
     expect(calls.filter((c) => c.path === '/profile/wallet')).toHaveLength(1);
   });
 
+  it('the read after joining waits, like an event, while a house round is revealed', async () => {
+    const { calls } = fakeApi({ 'GET /profile/wallet': () => ({ json: { wallet: { balance: 4_200, balance_withdrawal: 4_200, deposit_count: 1 } } }) });
+    const rt = await load();
+    const hold = await import('../../../src/lib/house/wallet-hold.ts');
+    rt.startWalletRealtime();
+    const connection = fakeEcho();
+    channelHook.join(connection, 'universal.7');
+    hold.holdWalletEvents();
+    connection.confirmSubscription();
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === '/profile/wallet')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rt.$wallet.get()?.balance).toBe(100);
+    hold.releaseWalletEvents();
+    dispatchEvent(new StorageEvent('storage', { key: 'house-wallet-hold-until' }));
+    expect(rt.$wallet.get()?.balance).toBe(4_200);
+  });
+
   it('holds BalanceUpdated while a house round is revealed (set in another document), applies the latest at the release or the deadline', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const rt = await load();
