@@ -12,6 +12,7 @@ import { initChunkRecovery } from './chunk-recovery.ts';
 import { initErrorScreen } from './error-screen.ts';
 import { initGuestRealtime } from './guest-realtime.ts';
 import { initLoadingBar } from './loading-bar.ts';
+import { initLocalDates } from './local-dates.ts';
 import { initLocale } from './locale.ts';
 import { initMarketingCapture } from './marketing.ts';
 import { initPrefetch } from './prefetch.ts';
@@ -56,6 +57,7 @@ if (fallback || !initLocale()) {
   initErrorScreen(navigate);
   initPrefetch();
   if (!fallback) {
+    initLocalDates();
     initServiceWorker();
     initGuestRealtime();
   }

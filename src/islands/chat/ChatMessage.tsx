@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ChatColorClass, ChatMessageView } from '../../contract/chat.ts';
 import { isSafeChatImageUrl } from '../../contract/chat.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
-import { LANGUAGE_TAGS } from '../../lib/locale.ts';
+import { formatTime } from '../../lib/datetime.ts';
 
 /** `colorClass` → this island's CSS class: the platform's value never reaches `className` as given. */
 const COLOR_CLASSES: Record<ChatColorClass, string> = {
@@ -14,12 +14,6 @@ const COLOR_CLASSES: Record<ChatColorClass, string> = {
   blue: 'chat-msg--blue',
   purple: 'chat-msg--purple',
 };
-
-function timeOf(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { hour: '2-digit', minute: '2-digit' }).format(date);
-}
 
 /**
  * One chat message. Text, names and mission fields are React text nodes
@@ -44,7 +38,7 @@ export function ChatMessage({ message, t, locale, pinned }: { message: ChatMessa
         {pinned && <span className="chat-msg__badge">{t('chat.panel.pinned')}</span>}
         {message.mission && <span className="chat-msg__badge chat-msg__badge--mission">{t('chat.panel.mission')}</span>}
         <time className="chat-msg__time" dateTime={message.time}>
-          {timeOf(message.time, locale)}
+          {formatTime(message.time, locale)}
         </time>
       </div>
       {message.text !== '' && <p className="chat-msg__text">{message.text}</p>}

@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { NotificationView } from '../../contract/notifications.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
-import { LANGUAGE_TAGS } from '../../lib/locale.ts';
+import { formatDayTime } from '../../lib/datetime.ts';
 import { dismissNotification, markNotificationRead } from '../../stores/notifications.ts';
 
 /** One notification of the panel: title, message, date, link, and its actions. */
 export function NotificationItem({ t, locale, notification }: { t: TFunction; locale: Locale; notification: NotificationView }) {
   const { title, message, url } = notification.notification;
-  const date = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { dateStyle: 'short', timeStyle: 'short' }).format(new Date(notification.created_at));
+  const date = formatDayTime(notification.created_at, locale);
   return (
     <li className={`notification${notification.read ? '' : ' notification--unread'}`} data-testid="notification">
       <div className="notification__body">

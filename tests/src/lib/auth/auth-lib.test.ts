@@ -17,7 +17,7 @@ describe('modal routes', () => {
 
 describe('dates', () => {
   it('formats DD/MM/YYYY in Portuguese, in Brazil time', () => {
-    expect(formatDay('2026-07-10T02:00:00Z', 'pt')).toBe('09/07/2026');
+    expect(formatDay('2026-07-10T02:00:00Z', 'pt', 'America/Sao_Paulo')).toBe('09/07/2026');
     expect(formatDay('2026-07-10T12:00:00Z', 'en')).toBe('07/10/2026');
     expect(formatDay('not a date', 'pt')).toBe('');
   });
