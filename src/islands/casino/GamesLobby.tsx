@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { GAME_TYPES, type GameType } from '../../contract/casino.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import type { PagedList } from '../../contract/wallet.ts';
-import type { CasinoLabels } from '../../lib/casino/labels.ts';
+import { type CasinoLabels, gamesCountText } from '../../lib/casino/labels.ts';
 import { hasMore } from '../../stores/casino-paged.ts';
 import { $providers, loadProviders, type ProviderChip, seedProviders } from '../../stores/casino-providers.ts';
 import { $gamesFilter, EMPTY_FILTER, gamesList, type GamesFilter, type LobbyGame, setGamesFilter, startLobby, toggleProvider, typeSearch } from '../../stores/games.ts';
@@ -51,6 +51,9 @@ export function GamesLobby({ locale, labels, firstPage, providers: builtProvider
   const started = state.currentPage > 0 || state.status !== 'idle';
   const games = started ? state.items : firstPage.data;
   const providers = started ? liveProviders.items : builtProviders;
+  // The count follows the list on screen (filter and search included); while a new filter loads, the last one stays.
+  const shownTotal = useRef(firstPage.total);
+  if (started && state.status === 'ready') shownTotal.current = state.total;
 
   useEffect(() => {
     // The build's providers first; a short list (4 or fewer) is then refreshed from the platform.
@@ -77,6 +80,9 @@ export function GamesLobby({ locale, labels, firstPage, providers: builtProvider
 
   return (
     <div className="lobby">
+      <p className="lobby__count" data-testid="games-count" aria-live="polite">
+        {gamesCountText(labels, locale, shownTotal.current)}
+      </p>
       <form className="lobby__filters" role="search" aria-label={labels.filters} onSubmit={(e) => e.preventDefault()}>
         <label className="lobby__field lobby__field--search">
           <span className="visually-hidden">{labels.search}</span>
