@@ -11,6 +11,7 @@ import {
   notificationReads,
   notifications,
   pixCharges,
+  providerWins,
   wallets,
   withdrawals,
   withdrawMethods,
@@ -43,6 +44,8 @@ interface Victim {
   txid: string;
   gameId: number;
   buildId: string;
+  /** A seamless-wallet win held for the operator's review (above 1000 × the stake of a game without a catalogue id). */
+  heldWinId: number;
 }
 
 let h: WithdrawalHarness;
@@ -83,6 +86,9 @@ async function victim(tenantId: number, host: string, key: string): Promise<Vict
   ok(await as('POST', `/games/favorite/${game!.id}`));
   ok(await as('POST', `/games/like/${game!.id}`));
   ok(await provider(host, { action: 'bet', player_id: player.id, round_id: `R-${player.id}`, transaction_id: `T-${player.id}`, amount: 500, game: 'Gates' }));
+  ok(await provider(host, { action: 'bet', player_id: player.id, round_id: `RH-${player.id}`, transaction_id: `TH-${player.id}`, amount: 10, game: 'Gates' }));
+  expect(ok(await provider(host, { action: 'win', player_id: player.id, round_id: `RH-${player.id}`, transaction_id: `WH-${player.id}`, amount: 10_001 })).body).toMatchObject({ held: true });
+  const [held] = await h.db.select({ id: providerWins.id }).from(providerWins).where(eq(providerWins.userId, player.id));
   const buildId = (ok(await h.operator('POST', '/rebuild', key), 202).body.build as { id: string }).id;
   return {
     player,
@@ -97,12 +103,13 @@ async function victim(tenantId: number, host: string, key: string): Promise<Vict
     txid,
     gameId: game!.id,
     buildId,
+    heldWinId: held!.id,
   };
 }
 
 /** Every row an id-taking call could read into an answer or change, in a stable order. */
 async function snapshot(): Promise<string> {
-  const tables = { withdrawals, withdrawMethods, wallets, ledgerEntries, notifications, notificationReads, chatMessages, chatMutes, houseRounds, gameLikes, gameFavorites, pixCharges };
+  const tables = { withdrawals, withdrawMethods, wallets, ledgerEntries, notifications, notificationReads, chatMessages, chatMutes, houseRounds, gameLikes, gameFavorites, pixCharges, providerWins };
   const rows: Record<string, unknown[]> = {};
   for (const [name, table] of Object.entries(tables)) {
     rows[name] = (await h.db.select().from(table)).map((r) => JSON.stringify(r, (_k, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).sort();
@@ -204,6 +211,14 @@ describe("an operator naming another tenant's records", () => {
   it('cannot approve or reject its withdrawal', async () => {
     await expectInvisible(() => sorte('POST', `/withdrawals/${sameTenant.withdrawalId}/approve`), () => sorte('POST', `/withdrawals/${MISSING}/approve`));
     await expectInvisible(() => sorte('POST', `/withdrawals/${sameTenant.withdrawalId}/reject`, {}), () => sorte('POST', `/withdrawals/${MISSING}/reject`, {}));
+  });
+
+  it('cannot approve or reject its held aggregator win', async () => {
+    for (const decision of ['approve', 'reject']) {
+      await expectInvisible(() => sorte('POST', `/provider-wins/${sameTenant.heldWinId}/${decision}`), () => sorte('POST', `/provider-wins/${MISSING}/${decision}`));
+    }
+    const listed = ok(await sorte('GET', '/provider-wins?status=held')).body.data as Array<{ id: number }>;
+    expect(listed.map((w) => w.id)).toEqual([otherTenant.heldWinId]);
   });
 
   it('cannot see its site build', async () => {
