@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
-import { type SubmitEvent, useEffect, useId, useRef } from 'react';
+import { type SubmitEvent, useId, useRef } from 'react';
 import { SELF_EXCLUSION_UNITS } from '../../contract/validation/profile.ts';
 import {
   $selfExclusionConfirming,
@@ -10,6 +10,7 @@ import {
   selfExclusionForm,
 } from '../../stores/self-exclusion.ts';
 import { FormMessage, SelectField, TextField } from '../auth/fields.tsx';
+import { useModalFocus } from '../shared/use-modal-focus.ts';
 
 /** Self-exclusion: a period (value + unit), a confirmation dialog, then logged out with the dates shown. */
 export function SelfExclusionCard({ t }: { t: TFunction }) {
@@ -22,12 +23,7 @@ export function SelfExclusionCard({ t }: { t: TFunction }) {
   const dialogTitleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (confirming && !element.open) element.showModal();
-    if (!confirming && element.open) element.close();
-  }, [confirming]);
+  useModalFocus(dialog, confirming);
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -77,7 +73,7 @@ export function SelfExclusionCard({ t }: { t: TFunction }) {
         <h2 id={dialogTitleId}>{t('account.selfExclusion.confirmTitle')}</h2>
         <p>{t('account.selfExclusion.confirmText', { value: values.value, unit: unitLabel })}</p>
         <div className="confirm-dialog__actions">
-          <button type="button" className="button" onClick={cancelSelfExclusion} autoFocus>
+          <button type="button" className="button" onClick={cancelSelfExclusion} data-autofocus>
             {t('account.selfExclusion.cancel')}
           </button>
           <button type="button" className="button button--danger" disabled={submitting} onClick={() => void confirmSelfExclusion()}>

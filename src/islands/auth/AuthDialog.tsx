@@ -8,15 +8,19 @@ import { ModalDialog } from '../shared/ModalDialog.tsx';
 import { RegisterWizard } from './RegisterWizard.tsx';
 import './auth.css';
 
+/** After a login the "Entrar" button that opened the modal is gone: focus goes to the account button. */
+function accountButton(): Element | null {
+  return document.querySelector('[data-auth-user] [popovertarget="account-menu"]');
+}
+
 /**
- * The login modal: a native modal `<dialog>` (the page behind is inert, so
- * focus stays inside; Esc closes it; focus returns to the opener), labelled
- * by its title, showing the form of the current mode.
+ * The login modal (`ModalDialog`: focus on the first field, kept inside,
+ * back to the opener on close), showing the form of the current mode;
+ * switching mode moves focus to the new form's first field.
  */
 export function AuthDialog({ t, locale, mode }: { t: TFunction; locale: Locale; mode: AuthMode }) {
-
   return (
-    <ModalDialog title={t(`auth.modal.titles.${mode}`)} closeLabel={t('auth.modal.close')} onClose={closeLoginModal}>
+    <ModalDialog title={t(`auth.modal.titles.${mode}`)} closeLabel={t('auth.modal.close')} onClose={closeLoginModal} contentKey={mode} returnTo={accountButton}>
       {mode === 'login' && <LoginForm t={t} locale={locale} />}
       {mode === 'register' && <RegisterWizard t={t} locale={locale} />}
       {mode === 'recovery' && <RecoveryForm t={t} locale={locale} />}

@@ -1,4 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { focusInitial } from '../../lib/focus/modal-focus.ts';
+import { useModalFocus } from './use-modal-focus.ts';
 
 export interface ModalDialogProps {
   /** Heading of the dialog, which also labels it. */
@@ -12,28 +14,46 @@ export interface ModalDialogProps {
   className?: string;
   describedBy?: string;
   busy?: boolean;
+  /** When this changes (the login modal's mode), focus moves to the new content's first field. */
+  contentKey?: string;
+  /** Where focus goes on close when the control that opened the modal is gone (see `useModalFocus`). */
+  returnTo?: () => Element | null;
   /** `data-*` attributes (test ids, the deposit's txid…), without the `data-` prefix. */
   data?: Record<string, string | undefined>;
   children: ReactNode;
 }
 
 /**
- * The site's modal: a native modal `<dialog>` (the page behind is inert, so
- * focus stays inside; Esc closes it; focus returns to the opener), labelled
- * by its title, with a × button. Opened on mount, closed on unmount: the
- * owning store decides whether it exists.
+ * The site's modal: a native modal `<dialog>` (the page behind is inert),
+ * labelled by its title, with a × button. It opens on its first field (not
+ * on ×), keeps Tab inside, closes on Esc and ×, and gives focus back to the
+ * control that opened it (`useModalFocus`). Opened on mount, closed on
+ * unmount: the owning store decides whether it exists.
  */
-export function ModalDialog({ title, closeLabel, onClose, closeDisabled, className, describedBy, busy, data = {}, children }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  closeLabel,
+  onClose,
+  closeDisabled,
+  className,
+  describedBy,
+  busy,
+  contentKey,
+  returnTo,
+  data = {},
+  children,
+}: ModalDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  useModalFocus(dialog, true, { skip: () => [close.current], returnTo });
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      if (element?.open) element.close();
-    };
-  }, []);
+  const shownKey = useRef(contentKey);
+  useLayoutEffect(() => {
+    if (shownKey.current === contentKey || !dialog.current) return;
+    shownKey.current = contentKey;
+    focusInitial(dialog.current, [close.current]);
+  }, [contentKey]);
 
   const dataAttributes = Object.fromEntries(Object.entries(data).map(([key, value]) => [`data-${key}`, value]));
   return (
@@ -51,7 +71,7 @@ export function ModalDialog({ title, closeLabel, onClose, closeDisabled, classNa
     >
       <div className="auth-dialog__head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="auth-dialog__close" onClick={onClose} disabled={closeDisabled} aria-label={closeLabel}>
+        <button ref={close} type="button" className="auth-dialog__close" onClick={onClose} disabled={closeDisabled} aria-label={closeLabel}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
           </svg>

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import type { WithdrawalView } from '../../contract/wallet.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import { displayPixKey } from '../../lib/wallet/pix-key.ts';
-import { isCancellable, withdrawalStatusKey, withdrawalTone } from '../../lib/wallet/withdrawal-status.ts';
+import { cancelSecondsLeft, canCancelNow, withdrawalStatusKey, withdrawalTone } from '../../lib/wallet/withdrawal-status.ts';
 import {
   $cancelFlow,
   $cancelNotice,
@@ -15,9 +15,11 @@ import {
   withdrawals,
 } from '../../stores/withdrawals.ts';
 import { FormMessage } from '../auth/fields.tsx';
+import { useNow } from '../deposit/use-now.ts';
 import { messageText } from '../auth/use-translator.ts';
 import { whenText } from './format.ts';
 import { ListStatus } from './ListStatus.tsx';
+import { useModalFocus } from '../shared/use-modal-focus.ts';
 
 /** "Seus saques": every withdrawal with its status in words, and "Cancelar" (after a confirmation) while still cancellable. */
 export function WithdrawalsCard({ t, locale }: { t: TFunction; locale: Locale }) {
@@ -25,7 +27,9 @@ export function WithdrawalsCard({ t, locale }: { t: TFunction; locale: Locale })
   const flow = useStore($cancelFlow);
   const notice = useStore($cancelNotice);
   const headingId = useId();
-  const now = new Date();
+  // Ticks every second for the cancel countdown (a withdrawal can be cancelled only in its hold period).
+  const nowMs = useNow(1000);
+  const now = new Date(nowMs);
 
   return (
     <section className="account-card wallet-card" aria-labelledby={headingId}>
@@ -46,7 +50,10 @@ export function WithdrawalsCard({ t, locale }: { t: TFunction; locale: Locale })
               </span>
               <span className="wallet-row__end">
                 <span className={`status-pill wallet-status wallet-status--${withdrawalTone(w.status)}`}>{t(withdrawalStatusKey(w.status))}</span>
-                {isCancellable(w.status) && (
+                {canCancelNow(w, nowMs) && (
+                  <CancelWindow t={t} secondsLeft={cancelSecondsLeft(w, nowMs)} />
+                )}
+                {canCancelNow(w, nowMs) && (
                   <button
                     type="button"
                     className="button button--small"
@@ -69,6 +76,16 @@ export function WithdrawalsCard({ t, locale }: { t: TFunction; locale: Locale })
   );
 }
 
+/** "Você pode cancelar por mais 42 s" beside the button while the hold period runs; nothing without a deadline. */
+function CancelWindow({ t, secondsLeft }: { t: TFunction; secondsLeft: number | null }) {
+  if (secondsLeft === null) return null;
+  return (
+    <span className="wallet-row__meta wallet-row__cancel-window" data-testid="withdrawal-cancel-window">
+      {t('wallet.withdrawals.cancelWindow', { seconds: secondsLeft })}
+    </span>
+  );
+}
+
 /** The "Tem certeza…?" dialog: a modal <dialog> whose open state follows `$cancelFlow`; Esc is "Voltar". */
 function ConfirmCancelDialog({ t, locale }: { t: TFunction; locale: Locale }) {
   const flow = useStore($cancelFlow);
@@ -78,12 +95,7 @@ function ConfirmCancelDialog({ t, locale }: { t: TFunction; locale: Locale }) {
   const open = flow.status !== 'idle';
   const withdrawal: WithdrawalView | null = flow.status === 'idle' ? null : flow.withdrawal;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  useModalFocus(dialog, open);
 
   return (
     <dialog
@@ -105,7 +117,7 @@ function ConfirmCancelDialog({ t, locale }: { t: TFunction; locale: Locale }) {
         </p>
       )}
       <div className="confirm-dialog__actions">
-        <button type="button" className="button" onClick={dismissCancelWithdrawal} disabled={flow.status === 'cancelling'} autoFocus>
+        <button type="button" className="button" onClick={dismissCancelWithdrawal} disabled={flow.status === 'cancelling'} data-autofocus>
           {t('wallet.withdrawals.confirmBack')}
         </button>
         <button

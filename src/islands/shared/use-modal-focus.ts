@@ -1,0 +1,40 @@
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { focusInitial, restoreFocus, trapTab } from '../../lib/focus/modal-focus.ts';
+
+export interface ModalFocusOptions {
+  /** Elements the modal does not open on unless nothing else can take focus (its ✕ button). */
+  skip?: () => readonly (Element | null)[];
+  /** Where focus goes on close when the opener is gone (the account button after a login). */
+  returnTo?: () => Element | null;
+}
+
+/**
+ * Keyboard focus of a modal `<dialog>` while `open`: shown with
+ * `showModal()` (the page behind is inert), focus on its first field (see
+ * `initialFocusTarget`), Tab and Shift+Tab cycling inside it; on close
+ * (`open` false or unmount) focus returns to the element that had it when
+ * the modal opened, or to `returnTo`, or to the page's main heading. Layout
+ * effect: the dialog is open before the children's effects focus a step.
+ */
+export function useModalFocus(dialog: RefObject<HTMLDialogElement | null>, open: boolean, options: ModalFocusOptions = {}): void {
+  const latest = useRef(options);
+  latest.current = options;
+
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element || !open) return;
+    const active = element.ownerDocument.activeElement;
+    const opener = active && !element.contains(active) ? active : null;
+    if (!element.open) element.showModal();
+    focusInitial(element, latest.current.skip?.() ?? []);
+    const onKeyDown = (event: KeyboardEvent) => {
+      trapTab(element, event);
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => {
+      element.removeEventListener('keydown', onKeyDown);
+      if (element.open) element.close();
+      restoreFocus(opener, [latest.current.returnTo?.() ?? null]);
+    };
+  }, [dialog, open]);
+}
