@@ -161,6 +161,13 @@ export interface WithdrawalView {
   /** ISO timestamps. */
   created_at: string;
   updated_at: string;
+  /**
+   * Until when the player may cancel it (ISO), for a pending withdrawal in
+   * its hold period (WITHDRAWAL_HOLD_SECONDS after `created_at`); null when
+   * there is no deadline to show (under review, or no longer cancellable).
+   * The platform's cancel call stays the authority.
+   */
+  cancellable_until?: string | null;
 }
 
 /** `POST /wallet/withdraw/request` body; answer `{ withdrawal: WithdrawalView, wallet: WalletView }` (201). */

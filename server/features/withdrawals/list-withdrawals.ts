@@ -35,8 +35,8 @@ function selectRows(db: Db, where: SQL | undefined, pageNo: number) {
 }
 
 /** `GET /wallet/withdrawals?page`: the player's withdrawals, newest first, WITHDRAWALS_PAGE_SIZE a page (a page past the end is empty). */
-export function listWithdrawals(db: Db, q: { tenantId: number; userId: number; page: number }): Promise<PagedList<WithdrawalView>> {
-  return page(db, and(eq(withdrawals.tenantId, q.tenantId), eq(withdrawals.userId, q.userId)), q.page, (r) => toWithdrawalView(r.withdrawal, r.method));
+export function listWithdrawals(db: Db, q: { tenantId: number; userId: number; page: number; holdSeconds?: number }): Promise<PagedList<WithdrawalView>> {
+  return page(db, and(eq(withdrawals.tenantId, q.tenantId), eq(withdrawals.userId, q.userId)), q.page, (r) => toWithdrawalView(r.withdrawal, r.method, q.holdSeconds));
 }
 
 /** The operator's list: the tenant's withdrawals, optionally of one status, newest first. */

@@ -70,7 +70,7 @@ export function withdrawalRoutes(deps: WithdrawalsDeps): Hono<AppEnv> {
             void dispatchWithdrawal(deps, made.withdrawal.id).catch((error: unknown) => deps.log.warn(`withdrawals: immediate dispatch of ${made.withdrawal.id} failed`, error));
           })();
         }
-        return { status: 201, body: { withdrawal: toWithdrawalView(made.withdrawal, made.method), wallet: made.wallet } };
+        return { status: 201, body: { withdrawal: toWithdrawalView(made.withdrawal, made.method, deps.holdSeconds), wallet: made.wallet } };
       });
     })
     .post('/main-gateway/user-cancel-withdrawal', requireUser, async (c) => {
@@ -85,7 +85,7 @@ export function withdrawalRoutes(deps: WithdrawalsDeps): Hono<AppEnv> {
     .get('/wallet/withdrawals', requireUser, async (c) => {
       const { page } = v.parse(PageQuerySchema, { page: c.req.query('page') });
       c.header('Cache-Control', 'no-store');
-      return c.json(await listWithdrawals(deps.db, { tenantId: c.get('tenant').id, userId: userActor(c.get('actor')).userId, page }));
+      return c.json(await listWithdrawals(deps.db, { tenantId: c.get('tenant').id, userId: userActor(c.get('actor')).userId, page, holdSeconds: deps.holdSeconds }));
     });
 }
 

@@ -21,3 +21,22 @@ export function withdrawalTone(status: WithdrawalStatusCode): 'ok' | 'off' | 'pe
   if (status === 2 || status === 3) return 'off';
   return 'pending';
 }
+
+/**
+ * Whole seconds left to cancel a withdrawal at `now` (epoch ms), or null when
+ * the platform gave no deadline (`cancellable_until`): under review, or an
+ * older platform. 0 once the deadline has passed.
+ */
+export function cancelSecondsLeft(withdrawal: { cancellable_until?: string | null }, now: number): number | null {
+  if (!withdrawal.cancellable_until) return null;
+  const until = Date.parse(withdrawal.cancellable_until);
+  if (Number.isNaN(until)) return null;
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** Whether to offer "Cancelar" at `now`: a cancellable status and, when there is a deadline, time left before it. */
+export function canCancelNow(withdrawal: { status: number; cancellable_until?: string | null }, now: number): boolean {
+  if (!isCancellable(withdrawal.status)) return false;
+  const left = cancelSecondsLeft(withdrawal, now);
+  return left === null || left > 0;
+}

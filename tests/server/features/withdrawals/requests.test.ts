@@ -28,6 +28,8 @@ describe('withdrawal requests', () => {
     const withdrawal = made.body.withdrawal as Record<string, unknown>;
     expect(withdrawal).toMatchObject({ amount: 4_000, status: 0, reason: null, method: { id: methodId, type: 'cpf', key: p.cpf } });
     expect(made.body.wallet).toEqual({ balance: 6_000, balance_withdrawal: 6_000, deposit_count: 1 });
+    // The site counts down to the end of the hold period (WITHDRAWAL_HOLD_SECONDS, 60 s by default).
+    expect(Date.parse(withdrawal.cancellable_until as string) - Date.parse(withdrawal.created_at as string)).toBe(60_000);
     expect(h.published.at(-1)).toEqual({
       channels: [`private-universal.${p.id}`],
       event: wireEventName('BalanceUpdated'),
@@ -71,7 +73,8 @@ describe('withdrawal requests', () => {
     const methodId = await h.method(p);
     const big = await request(p.token, { amount: 500_000, method_id: methodId });
     expect(big.status).toBe(201);
-    expect(big.body.withdrawal).toMatchObject({ status: 5 });
+    // Under review: cancellable with no deadline to show.
+    expect(big.body.withdrawal).toMatchObject({ status: 5, cancellable_until: null });
     const small = await request(p.token, { amount: 499_999, method_id: methodId });
     expect(small.body.withdrawal).toMatchObject({ status: 0 });
     // Under review is never sent by the worker.
