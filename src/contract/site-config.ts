@@ -53,6 +53,13 @@ export const SiteConfigSchema = v.object({
   siteDescription: localized,
   /** Legal identity printed in the footer (licence holder, CNPJ, licence number). */
   legalName: v.pipe(v.string(), v.minLength(1)),
+  /**
+   * City of the licence holder's registered seat (e.g. "Belo Horizonte").
+   * With `legalName` it names the receiver in the tenant's Pix BR Codes
+   * (fields 59/60, folded to upper-case ASCII: see server/features/payments/pix/receiver.ts);
+   * without it the platform's PIX_MERCHANT_CITY is used.
+   */
+  legalCity: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(60), v.regex(/^\p{L}[\p{L} '.-]*$/u, 'must be a city name (letters, spaces, hyphens)'))),
   cnpj: v.pipe(v.string(), v.regex(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, 'must be a CNPJ like 12.345.678/0001-90')),
   licence: v.optional(v.string()),
   logo: v.object({ header: logoSize, footer: logoSize, auth: logoSize }),

@@ -2,6 +2,8 @@
 export interface LegalIdentity {
   brand: string;
   legalName: string;
+  /** City of the registered seat (the Pix receiver's city). */
+  legalCity: string;
   cnpj: string;
   licence: string;
   email: string;

@@ -32,6 +32,7 @@ const SPECS: DemoSpec[] = [
     identity: {
       brand: 'Ipê Bet',
       legalName: 'Ipê Entretenimento Digital Ltda.',
+      legalCity: 'Belo Horizonte',
       cnpj: '48.152.673/0001-93',
       licence: 'SPA/MF nº 0001/2025 (fictícia, ambiente de demonstração)',
       email: 'suporte@ipebet.example',
@@ -59,6 +60,7 @@ const SPECS: DemoSpec[] = [
     identity: {
       brand: 'Sorte Lunar',
       legalName: 'Sorte Lunar Apostas Ltda.',
+      legalCity: 'Florianópolis',
       cnpj: '52.739.184/0001-00',
       licence: 'SPA/MF nº 0002/2025 (fictícia, ambiente de demonstração)',
       email: 'ajuda@sortelunar.example',
@@ -86,6 +88,7 @@ const SPECS: DemoSpec[] = [
     identity: {
       brand: 'Farol Jogos',
       legalName: 'Farol Jogos Online Ltda.',
+      legalCity: 'Fortaleza',
       cnpj: '60.394.817/0001-13',
       licence: 'SPA/MF nº 0003/2025 (fictícia, ambiente de demonstração)',
       email: 'contato@faroljogos.example',
@@ -120,6 +123,7 @@ function siteConfig(spec: DemoSpec): NewTenant['config'] {
     siteTitle: brand,
     siteDescription: spec.description,
     legalName: spec.identity.legalName,
+    legalCity: spec.identity.legalCity,
     cnpj: spec.identity.cnpj,
     licence: spec.identity.licence,
     logo: { header: { width: 160, height: 40 }, footer: { width: 200, height: 50 }, auth: { width: 192, height: 48 } },
