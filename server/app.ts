@@ -6,7 +6,9 @@ import { accountRoutes } from './features/auth/mount.ts';
 import type { Publish } from './features/payments/deps.ts';
 import type { Psp } from './features/payments/psp.ts';
 import { depositRoutes, pixWebhookRoutes } from './features/payments/routes.ts';
-import { isSandboxPsp, sandboxPayRoutes } from './features/payments/sandbox/routes.ts';
+import { isSandboxPsp, sandboxDemoPayRoutes, sandboxLocationRoutes, sandboxPayRoutes } from './features/payments/sandbox/routes.ts';
+import { pixLocationBase } from './features/payments/pix/location.ts';
+import { pixReceiver } from './features/payments/pix/receiver.ts';
 import { type Aggregators, createAggregators } from './features/casino/aggregators/index.ts';
 import { SANDBOX_AGGREGATOR_PATH } from './features/casino/aggregators/sandbox/sandbox-aggregator.ts';
 import { sandboxRoutes } from './features/casino/aggregators/sandbox/routes.ts';
@@ -34,7 +36,7 @@ import { payoutWebhookRoutes, withdrawalRoutes } from './features/withdrawals/ro
 import { resolveActor } from './http/actor.ts';
 import { apiBodyLimit } from './http/body-limit.ts';
 import { tenantCors } from './http/cors.ts';
-import type { AppEnv } from './http/context.ts';
+import type { AppEnv, TenantContext } from './http/context.ts';
 import { rejectControlChars } from './http/control-chars.ts';
 import { createErrorHandler, notFoundHandler } from './http/on-error.ts';
 import { requestLog } from './http/request-log.ts';
@@ -114,7 +116,20 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', siteConfigRoutes({ db: deps.db, config: deps.config }));
 
   const payments = deps.payments
-    ? { db: deps.db, psp: deps.payments.psp, publish: deps.payments.publish, webhookSecret: deps.config.pix.webhookSecret, now: deps.payments.now ?? (() => new Date()), log }
+    ? {
+        db: deps.db,
+        psp: deps.payments.psp,
+        publish: deps.payments.publish,
+        webhookSecret: deps.config.pix.webhookSecret,
+        now: deps.payments.now ?? (() => new Date()),
+        log,
+        pixIssuer: (tenant: TenantContext) => ({
+          receiver: pixReceiver(tenant.config, { name: deps.config.pix.merchantName, city: deps.config.pix.merchantCity }),
+          locationBase: pixLocationBase(deps.config, tenant.domain),
+        }),
+        // The demo's "Pagar no sandbox": only with the sandbox PSP and never in production mode.
+        demoPay: isSandboxPsp(deps.payments.psp) && !deps.config.production,
+      }
     : null;
   const withdrawals =
     deps.withdrawals ??
@@ -130,7 +145,10 @@ export function createApp(deps: AppDeps): Hono {
   if (payments) api.route('/', pixWebhookRoutes(payments));
   if (withdrawals) api.route('/', payoutWebhookRoutes(withdrawals));
   // The sandbox's "bank" pays any charge: never reachable in production mode, whatever PSP was wired.
-  if (payments && isSandboxPsp(payments.psp) && !deps.config.production) api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
+  if (payments && isSandboxPsp(payments.psp) && !deps.config.production) {
+    api.route('/', sandboxPayRoutes(payments.psp, payments.webhookSecret));
+    api.route('/', sandboxLocationRoutes(payments.psp, deps.db, payments.now));
+  }
 
   const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, deps.accounts);
   const aggregators = deps.aggregators ?? createAggregators({ db: deps.db, config: deps.config, log });
@@ -149,6 +167,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));
   tenantApi.route('/', chatRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir, apiBase: deps.config.publicApiUrl }));
   if (payments) tenantApi.route('/', depositRoutes(payments));
+  if (payments?.demoPay && isSandboxPsp(payments.psp)) tenantApi.route('/', sandboxDemoPayRoutes(payments.psp, deps.db, payments.now));
   tenantApi.route('/', pushRoutes(pushDeps));
   if (withdrawals) tenantApi.route('/', withdrawalRoutes(withdrawals));
   tenantApi.route('/', notificationRoutes(notifications));

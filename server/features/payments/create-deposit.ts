@@ -35,6 +35,7 @@ export async function createDeposit(deps: PaymentsDeps, input: { tenant: TenantC
     expiresInSeconds: DEPOSIT_EXPIRY_SECONDS,
     payerCpf: user.cpf,
     description: input.tenant.config.siteTitle,
+    ...deps.pixIssuer(input.tenant),
   });
   const [row] = await deps.db
     .insert(pixCharges)

@@ -7,6 +7,7 @@ export const PAYMENT_MESSAGES = {
     en: 'Add your CPF to deposit: the Pix must come from an account in your CPF.',
   },
   chargeNotFound: { pt: 'Cobrança não encontrada.', en: 'Charge not found.' },
+  chargeNotWaiting: { pt: 'Esta cobrança não está mais aguardando pagamento.', en: 'This charge is no longer waiting for payment.' },
   invalidSignature: { pt: 'Assinatura do webhook inválida.', en: 'Invalid webhook signature.' },
   refund_payer_cpf_mismatch: {
     pt: 'Pagamento devolvido: o Pix deve vir de uma conta no seu próprio CPF.',

@@ -19,6 +19,18 @@ export interface CreateChargeInput {
   payerCpf: string;
   /** `solicitacaoPagador`, shown to the payer. */
   description: string;
+  /**
+   * Receiver written in the BR Code (fields 59/60): the tenant's legal name
+   * and city. The sandbox writes it; a real PSP writes its account holder's
+   * registered name and ignores it. Default: the PSP's own.
+   */
+  receiver?: { name: string; city: string };
+  /**
+   * Where the platform serves payloads (host/path, no scheme; the txid is
+   * appended after a slash). The sandbox's locations live there; a real PSP
+   * serves its own. Default: the PSP's own.
+   */
+  locationBase?: string;
 }
 
 export interface PixCharge {

@@ -23,7 +23,7 @@ export function depositRoutes(deps: PaymentsDeps): Hono<AppEnv> {
       const body = await readBody(c, DepositBody);
       return idempotent(c, deps, body, async ({ db }) => {
         const row = await createDeposit({ ...deps, db }, { tenant: c.get('tenant'), userId: userActor(c.get('actor')).userId, amount: body.amount });
-        return { status: 200, body: { txid: row.txid, qrcode: row.pixCopiaECola, amount: Number(row.amount), expires_at: row.expiresAt.toISOString(), show: true } };
+        return { status: 200, body: { txid: row.txid, qrcode: row.pixCopiaECola, amount: Number(row.amount), expires_at: row.expiresAt.toISOString(), show: true, sandbox_pay: deps.demoPay } };
       });
     })
     .post('/main-gateway/consult-status-transaction', requireUser, async (c) => {

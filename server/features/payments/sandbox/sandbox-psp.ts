@@ -3,6 +3,7 @@ import { centavosToDecimal } from '../../../../src/contract/money.ts';
 import type { Db } from '../../../db/open.ts';
 import type { Logger } from '../../../logger.ts';
 import { buildBrCode } from '../pix/brcode.ts';
+import { LOCATION_MAX, PIX_LOCATION_PATH } from '../pix/location.ts';
 import type { CreateChargeInput, PayoutPsp, PixCharge, PixChargeStatus, PixRefund } from '../psp.ts';
 import { type PixChargeRow, pixCharges } from '../schema.ts';
 import { createSandboxDeliveries, DEFAULT_RETRY, type DeliveryRetry } from './deliveries.ts';
@@ -28,9 +29,10 @@ export interface PixNotificationItem {
 
 export interface SandboxOptions {
   db: Db;
+  /** Receiver name and city of charges created without `receiver` (PIX_MERCHANT_NAME / PIX_MERCHANT_CITY). */
   merchantName: string;
   merchantCity: string;
-  /** The platform's webhook (PIX_WEBHOOK_URL); its host also names the charge locations. */
+  /** The platform's webhook (PIX_WEBHOOK_URL); its host names the locations of charges created without `locationBase`. */
   webhookUrl: string;
   webhookSecret: string;
   /** HTTP client used to deliver webhooks; tests may point it at `app.request`. Default global fetch. */
@@ -124,12 +126,13 @@ export function createSandboxPsp(opts: SandboxOptions): SandboxPsp {
 
     async createCharge(input: CreateChargeInput): Promise<PixCharge> {
       if (!/^[A-Za-z0-9]{26,35}$/.test(input.txid)) throw new RangeError('txid must be 26 to 35 letters or digits');
-      const location = `${host}/api/pix/sandbox/qr/${input.txid}`;
+      const location = `${input.locationBase ?? `${host}/api${PIX_LOCATION_PATH}`}/${input.txid}`;
+      if (location.length > LOCATION_MAX) throw new RangeError(`payload location ${location} is longer than ${LOCATION_MAX} characters`);
       const pixCopiaECola = buildBrCode({
         kind: 'dynamic',
         url: location,
-        merchantName: opts.merchantName,
-        merchantCity: opts.merchantCity,
+        merchantName: input.receiver?.name ?? opts.merchantName,
+        merchantCity: input.receiver?.city ?? opts.merchantCity,
         amountCentavos: input.amountCentavos,
       });
       return { txid: input.txid, status: 'ATIVA', pixCopiaECola, location, expiresAt: new Date(now().getTime() + input.expiresInSeconds * 1000) };

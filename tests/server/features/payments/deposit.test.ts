@@ -79,14 +79,15 @@ describe('Pix deposits', () => {
     const p = await player('52998224725');
     const created = await call('/main-gateway/qrcode-pix', { amount: 5000 }, p.token);
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ amount: 5000, show: true });
+    expect(created.body).toMatchObject({ amount: 5000, show: true, sandbox_pay: true });
     const txid = created.body.txid as string;
     expect(txid).toMatch(/^[A-Za-z0-9]{26,35}$/);
     expect(new Date(created.body.expires_at as string).getTime() - Date.now()).toBeGreaterThan(290_000);
     const decoded = parsePix(created.body.qrcode as string);
     expect(parseBrCode(created.body.qrcode as string)).toMatchObject({ amountCentavos: 5000, txid: '***' });
-    expect(decoded).toMatchObject({ type: 'DYNAMIC', merchantCity: 'Sao Paulo', merchantName: 'Cassino Teste' });
-    expect((decoded as { url: string }).url).toBe(`localhost/api/pix/sandbox/qr/${txid}`);
+    // The receiver is the tenant's (legal name and city in its site config), the location the platform's public API.
+    expect(decoded).toMatchObject({ type: 'DYNAMIC', merchantCity: 'BELO HORIZONTE', merchantName: 'IPE ENTRETENIMENTO' });
+    expect((decoded as { url: string }).url).toBe(`localhost:4321/api/pix/qr/${txid}`);
     expect((await sandbox.getCharge(txid))?.status).toBe('ATIVA');
     expect((await call('/main-gateway/consult-status-transaction', { txid }, p.token)).body).toEqual({ status: 'waiting_payment' });
 
