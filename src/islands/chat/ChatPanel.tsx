@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { CHAT_IMAGE_TYPES, CHAT_TEXT_MAX, chatTextLength } from '../../contract/chat.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
+import { restoreFocus } from '../../lib/focus/modal-focus.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import {
   $chatAmountBet,
@@ -47,9 +48,20 @@ export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
   const input = useRef<HTMLInputElement>(null);
   const close = useRef<HTMLButtonElement>(null);
 
+  const panel = useRef<HTMLElement>(null);
+
   // Keyboard users land in the panel: on the composer for players, on "close" for guests.
   useEffect(() => {
     (input.current ?? close.current)?.focus();
+  }, []);
+
+  // Closed from inside (Esc, ✕), the panel gives focus back to the control that opened it.
+  useLayoutEffect(() => {
+    const opener = document.activeElement;
+    const element = panel.current;
+    return () => {
+      if (element?.contains(document.activeElement)) restoreFocus(opener, [document.querySelector('[data-chat-open]')]);
+    };
   }, []);
 
   useEffect(() => {
@@ -60,6 +72,7 @@ export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
   const length = chatTextLength(draft.trim());
   return (
     <section
+      ref={panel}
       className="chat-panel"
       role="dialog"
       aria-labelledby={titleId}
