@@ -130,6 +130,42 @@ describe('sandbox PSP webhook deliveries', () => {
     expect(await walletOf(userId)).toEqual({ balance: 2500n, entries: 1 });
   });
 
+  it('waits twice as long after each failed attempt, up to maxMs, and the count carries on across restarts', async () => {
+    const refused: Send = async () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }));
+    const retry = { baseMs: 60_000, maxMs: 200_000 };
+    const first = platform(() => refused, retry);
+    const { txid } = await playerWithCharge(first.app, 1000);
+    const before = Date.now();
+    const { notification } = await first.sandbox.settle(txid);
+    const after = Date.now();
+    await first.sandbox.close();
+    const waits: Array<[number, number, number]> = [];
+    const noteWait = async (from: number, to: number) => {
+      const row = await deliveryOf(notification);
+      waits.push([row.attempts, row.nextAttemptAt.getTime() - from, row.nextAttemptAt.getTime() - to]);
+    };
+    await noteWait(before, after);
+
+    // Each restart attempts at once (resume), then schedules the next attempt further away.
+    for (let restart = 0; restart < 2; restart++) {
+      const node = platform(() => refused, retry);
+      const attempts = (await deliveryOf(notification)).attempts;
+      const from = Date.now();
+      await node.sandbox.resume();
+      for (let poll = 0; poll < 200 && (await deliveryOf(notification)).attempts === attempts; poll++) await new Promise((resolve) => setTimeout(resolve, 10));
+      const to = Date.now();
+      await node.sandbox.close();
+      await noteWait(from, to);
+    }
+    // [attempts, wait measured from before the attempt (≥ delay), from after it (≤ delay)]
+    expect(waits.map(([attempts]) => attempts)).toEqual([1, 2, 3]);
+    for (const [[, fromBefore, fromAfter], delay] of waits.map((w, i) => [w, [60_000, 120_000, 200_000][i]!] as const)) {
+      expect(fromBefore).toBeGreaterThanOrEqual(delay);
+      expect(fromAfter).toBeLessThanOrEqual(delay);
+    }
+    expect((await deliveryOf(notification)).deliveredAt).toBeNull();
+  });
+
   it('gives up after the last attempt and keeps the payment recorded', async () => {
     let calls = 0;
     const { app, sandbox } = platform(() => async () => ((calls += 1), new Response('', { status: 500 })), { baseMs: 1, maxMs: 2, maxAttempts: 3 });
