@@ -66,6 +66,10 @@ export const SiteConfigSchema = v.object({
   images: v.object({ logo: assetUrl, logoMobile: v.optional(assetUrl), ogImage: assetUrl, authBackground: v.optional(assetUrl) }),
   icons: v.object({ favicon: assetUrl, appIcon192: assetUrl, appIcon512: assetUrl }),
   socialLinks: v.array(SocialLinkSchema),
+  /** Where players write to support; the maintenance screen shows it. */
+  supportEmail: v.optional(v.pipe(v.string(), v.trim(), v.email(), v.maxLength(254))),
+  /** A support page or chat link (http or https); the maintenance screen shows it. */
+  supportUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i, 'must be an http(s) address'))),
   min_deposit: centavos,
   max_deposit: centavos,
   min_withdrawal: centavos,

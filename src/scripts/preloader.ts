@@ -2,6 +2,7 @@ import { setApiBaseUrl } from '../lib/api/base-url.ts';
 import { identityHeaders } from '../lib/api/headers.ts';
 import { ensureGuestId } from '../lib/guest-id.ts';
 import { readStored } from '../lib/storage.ts';
+import { pollMaintenance } from '../lib/maintenance-poll.ts';
 import { blocksPage, isPreloaderState, type PreloaderState, resolvePreloaderState } from '../lib/preloader-state.ts';
 import { apiEndpoint, readRuntimeConfig } from '../lib/runtime-config.ts';
 import { firstTime } from './lifecycle.ts';
@@ -54,9 +55,27 @@ export async function checkSite(fetchImpl: typeof fetch = (input, init) => fetch
   return outcome;
 }
 
+/**
+ * While in maintenance, asks again with backoff (3 s doubling to 60 s, with
+ * jitter: lib/maintenance-poll.ts) and reloads the page once the site is open.
+ */
+function watchMaintenance(): void {
+  pollMaintenance({
+    isBack: async () => (await checkSite()) === 'hidden',
+    wait: (run, ms) => {
+      const timer = setTimeout(run, ms);
+      return () => clearTimeout(timer);
+    },
+    onBack: () => location.reload(),
+  });
+}
+
 export function initPreloader(): void {
   if (!firstTime('preloader')) return;
   applyPreloaderState();
   document.addEventListener('astro:after-swap', () => applyPreloaderState());
-  void checkSite().then(() => applyPreloaderState());
+  void checkSite().then((state) => {
+    applyPreloaderState();
+    if (state === 'maintenance') watchMaintenance();
+  });
 }

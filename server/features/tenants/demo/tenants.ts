@@ -129,6 +129,7 @@ function siteConfig(spec: DemoSpec): NewTenant['config'] {
     logo: { header: { width: 160, height: 40 }, footer: { width: 200, height: 50 }, auth: { width: 192, height: 48 } },
     images: { logo: art('logo.svg'), logoMobile: art('logo-mobile.svg'), ogImage: art('og.svg'), authBackground: art('auth-bg.svg') },
     icons: { favicon: art('favicon.svg'), appIcon192: art('icon-192.svg'), appIcon512: art('icon-512.svg') },
+    supportEmail: spec.identity.email,
     socialLinks: [
       { network: 'instagram', url: `https://www.instagram.com/${spec.handle}` },
       { network: 'x', url: `https://x.com/${spec.handle}` },
