@@ -61,6 +61,10 @@ export const users = pgTable(
     totalBet: bigint('total_bet', { mode: 'number' }).notNull().default(sql`0`),
     vipLevel: integer('vip_level').notNull().default(0),
     vipPoints: integer('vip_points').notNull().default(0),
+    /** When the player last closed the push-permission modal, on any device (docs/push.md: back after 24 h). */
+    pushPromptClosedAt: timestamp('push_prompt_closed_at', { withTimezone: true }),
+    /** When the player last refused notifications through that modal, on any device (back after 5 days). */
+    pushPromptDeniedAt: timestamp('push_prompt_denied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
