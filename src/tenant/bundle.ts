@@ -76,7 +76,40 @@ export function pageLocales(bundle: TenantBundle, kind: TenantPage['kind'], slug
 
 /** Categories in display order. */
 export function sortedCategories(bundle: TenantBundle): Category[] {
-  return [...bundle.categories].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+  let sorted = sortedCategoryCache.get(bundle);
+  if (!sorted) {
+    sorted = [...bundle.categories].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+    sortedCategoryCache.set(bundle, sorted);
+  }
+  return [...sorted];
+}
+
+/*
+ * Per-bundle indexes, built once per build instead of once per page: a build
+ * renders one page per game and locale, and scanning the catalogue for each
+ * made a 5,000-game tenant's build quadratic (issue 14). A bundle is never
+ * mutated after loading, so caching by identity is safe.
+ */
+const sortedCategoryCache = new WeakMap<TenantBundle, Category[]>();
+const catalogueIndexCache = new WeakMap<TenantBundle, { byCategory: Map<string, CatalogueGame[]>; byProvider: Map<string, CatalogueGame[]> }>();
+
+function catalogueIndex(bundle: TenantBundle): { byCategory: Map<string, CatalogueGame[]>; byProvider: Map<string, CatalogueGame[]> } {
+  let index = catalogueIndexCache.get(bundle);
+  if (!index) {
+    const byCategory = new Map<string, CatalogueGame[]>();
+    const byProvider = new Map<string, CatalogueGame[]>();
+    for (const game of gamesOf(bundle)) {
+      const inCategory = byCategory.get(game.category_slug);
+      if (inCategory) inCategory.push(game);
+      else byCategory.set(game.category_slug, [game]);
+      const ofProvider = byProvider.get(game.providercode);
+      if (ofProvider) ofProvider.push(game);
+      else byProvider.set(game.providercode, [game]);
+    }
+    index = { byCategory, byProvider };
+    catalogueIndexCache.set(bundle, index);
+  }
+  return index;
 }
 
 /* Casino catalogue (the bundle's optional `casino`; absent → no casino pages). */
@@ -100,7 +133,7 @@ export function findGame(bundle: TenantBundle, providercode: string, gamecode: s
 
 /** Games of one category slug, in catalogue order. */
 export function gamesInCategory(bundle: TenantBundle, slug: string): CatalogueGame[] {
-  return gamesOf(bundle).filter((game) => game.category_slug === slug);
+  return [...(catalogueIndex(bundle).byCategory.get(slug) ?? [])];
 }
 
 /** Categories (display order) that have at least one game: the `/casino/category/{filter}` pages. */
@@ -111,8 +144,16 @@ export function categoriesWithGames(bundle: TenantBundle): Category[] {
 
 /** Up to `limit` other games of the same category, else of the same provider (pre-rendered "related games"). */
 export function relatedGames(bundle: TenantBundle, game: CatalogueGame, limit = 12): CatalogueGame[] {
-  const others = gamesOf(bundle).filter((g) => g.id !== game.id);
-  const sameCategory = others.filter((g) => g.category_slug === game.category_slug);
-  const sameProvider = others.filter((g) => g.providercode === game.providercode && g.category_slug !== game.category_slug);
-  return [...sameCategory, ...sameProvider].slice(0, limit);
+  const index = catalogueIndex(bundle);
+  const out: CatalogueGame[] = [];
+  // Same category first, then same provider in other categories; each in catalogue order.
+  for (const g of index.byCategory.get(game.category_slug) ?? []) {
+    if (out.length >= limit) return out;
+    if (g.id !== game.id) out.push(g);
+  }
+  for (const g of index.byProvider.get(game.providercode) ?? []) {
+    if (out.length >= limit) return out;
+    if (g.id !== game.id && g.category_slug !== game.category_slug) out.push(g);
+  }
+  return out;
 }
