@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, type JsonWebKey, type KeyObject, sign } from 'node:crypto';
 import { centavosToDecimal } from '../../../../src/contract/money.ts';
 import { isLocalDomain, normalizeDomain } from '../../tenants/host.ts';
 import { PIX_LOCATION_PATH } from '../pix/location.ts';
@@ -81,7 +81,7 @@ export function createLocationSigner(): LocationSigner {
   const current = () => {
     if (!key) {
       const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      const jwk = createPublicKey(pair.publicKey).export({ format: 'jwk' });
+      const jwk = pair.publicKey.export({ format: 'jwk' });
       // RFC 7638 thumbprint as the key id.
       const kid = base64url(createHash('sha256').update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n })).digest());
       key = { privateKey: pair.privateKey, publicJwk: { ...jwk, kid, alg: 'RS256', use: 'sig' }, kid };
