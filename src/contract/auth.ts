@@ -79,6 +79,8 @@ export interface AuthUser {
   start_at: string | null;
   end_at: string | null;
   created_at: string;
+  /** When the player last closed / refused the push-permission modal, on any device (docs/push.md). */
+  push_prompt: { closed_at: string | null; denied_at: string | null };
 }
 
 /** The public view `POST /profile/show` returns: hidden parts are null/absent as the owner chose. */

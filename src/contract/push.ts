@@ -63,3 +63,18 @@ export const PushSubscriptionSchema = v.object({
   ),
 });
 export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionSchema>;
+
+/**
+ * `POST /subscription/prompt {answer}` (not in the spec): the player closed
+ * the push-permission modal ('closed') or refused notifications in it
+ * ('denied'). The platform keeps the time, so the 24 h / 5-day waits hold on
+ * every device the player logs in on (docs/push.md). Answer 204.
+ */
+export const PushPromptAnswerSchema = v.object({ answer: v.picklist(['closed', 'denied']) });
+export type PushPromptAnswer = v.InferOutput<typeof PushPromptAnswerSchema>;
+
+/** The player's last answers to the modal, with `/auth/me` (`push_prompt`): ISO times or null. */
+export interface PushPromptTimes {
+  closed_at: string | null;
+  denied_at: string | null;
+}

@@ -47,6 +47,7 @@ export function toAuthUser(row: UserRow, opts: { apiBase: string; now: Date; wal
     start_at: row.selfExclusionStartAt?.toISOString() ?? null,
     end_at: row.selfExclusionEndAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    push_prompt: { closed_at: row.pushPromptClosedAt?.toISOString() ?? null, denied_at: row.pushPromptDeniedAt?.toISOString() ?? null },
   };
 }
 

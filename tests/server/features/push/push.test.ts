@@ -187,6 +187,28 @@ describe('POST /subscription', () => {
   });
 });
 
+describe('POST /subscription/prompt', () => {
+  it("records the player's last close and refusal, which /auth/me returns on any device", async () => {
+    expect((await call('POST', '/subscription/prompt', { body: { answer: 'closed' } })).status).toBe(401);
+    const p = await player();
+    const before = await call('GET', '/auth/me', { token: p.token });
+    expect((before.body.data as { push_prompt: unknown }).push_prompt).toEqual({ closed_at: null, denied_at: null });
+
+    const started = Date.now();
+    expect((await call('POST', '/subscription/prompt', { token: p.token, body: { answer: 'closed' } })).status).toBe(204);
+    const closed = (await call('GET', '/auth/me', { token: p.token })).body.data as { push_prompt: { closed_at: string; denied_at: null } };
+    expect(Date.parse(closed.push_prompt.closed_at)).toBeGreaterThanOrEqual(started - 1000);
+    expect(closed.push_prompt.denied_at).toBeNull();
+
+    expect((await call('POST', '/subscription/prompt', { token: p.token, body: { answer: 'denied' } })).status).toBe(204);
+    const denied = (await call('GET', '/auth/me', { token: p.token })).body.data as { push_prompt: { closed_at: string; denied_at: string } };
+    expect(denied.push_prompt.closed_at).toBe(closed.push_prompt.closed_at);
+    expect(Date.parse(denied.push_prompt.denied_at)).toBeGreaterThanOrEqual(started - 1000);
+
+    expect((await call('POST', '/subscription/prompt', { token: p.token, body: { answer: 'later' } })).status).toBe(422);
+  });
+});
+
 describe('sending', () => {
   it('delivers an encrypted, VAPID-signed message the subscriber decrypts', async () => {
     const me = await player();
