@@ -30,6 +30,8 @@ export interface PixChargeAnswer {
   amount: number;
   expires_at: string;
   show: boolean;
+  /** True only when the platform runs the sandbox PSP (the demo): the charge can be paid with `POST /pix/sandbox/pay-own`. */
+  sandbox_pay?: boolean;
 }
 
 /** `POST /main-gateway/consult-status-transaction {txid}` answer. */
@@ -48,6 +50,8 @@ export interface PixCharge {
   amount: number;
   /** Expiry on this device's clock, epoch ms (see `chargeDeadline`). */
   deadline: number;
+  /** The platform offers the demo's "Pagar no sandbox" for this charge (never in production). */
+  sandboxPay: boolean;
 }
 
 export type DepositState =
@@ -62,6 +66,7 @@ export type DepositState =
 export type AmountIssue = AmountProblem | { kind: 'server'; message: Message };
 
 export type CopyState = 'idle' | 'copied' | 'failed';
+export type SandboxPayState = 'idle' | 'paying' | 'failed';
 
 export const $depositOpen = atom(false);
 export const $deposit = atom<DepositState>({ step: 'amount' });
@@ -72,6 +77,8 @@ export const $amountIssue = atom<AmountIssue | null>(null);
 /** A failed charge call that is not about the amount (no CPF on file, offline, session expired…). */
 export const $depositError = atom<Message | null>(null);
 export const $copyState = atom<CopyState>('idle');
+/** The demo's "Pagar no sandbox" call for the current charge. */
+export const $sandboxPayState = atom<SandboxPayState>('idle');
 
 /** Charges created on this page, with the wallet's deposit count before each (the first-deposit fallback). */
 const created = new Map<string, { charge: PixCharge; countBefore: number | null }>();
@@ -196,7 +203,14 @@ export async function generatePix(): Promise<void> {
   try {
     const answer = await api.post<PixChargeAnswer>('/main-gateway/qrcode-pix', { amount: check.centavos }, { idempotencyKey: newIdempotencyKey() });
     if (ticket !== generation) return;
-    const charge: PixCharge = { txid: answer.txid, code: answer.qrcode, amount: answer.amount, deadline: chargeDeadline(answer.expires_at, Date.now()) };
+    const charge: PixCharge = {
+      txid: answer.txid,
+      code: answer.qrcode,
+      amount: answer.amount,
+      deadline: chargeDeadline(answer.expires_at, Date.now()),
+      sandboxPay: answer.sandbox_pay === true,
+    };
+    $sandboxPayState.set('idle');
     created.set(charge.txid, { charge, countBefore });
     $deposit.set({ step: 'waiting', charge });
     if ($depositOpen.get()) startTimers(charge);
@@ -300,6 +314,27 @@ export async function copyPixCode(clipboard: Pick<Clipboard, 'writeText'> | null
   }
 }
 
+/**
+ * The demo's "Pagar no sandbox": asks the platform's sandbox PSP to pay the
+ * current charge (`POST /pix/sandbox/pay-own`, the player's session
+ * authorising it; the route exists only with the sandbox PSP outside
+ * production). The paid state then arrives as for any payment (realtime
+ * event or this status check); `failed` when the call is refused.
+ */
+export async function payInSandbox(): Promise<void> {
+  const state = $deposit.get();
+  if (state.step !== 'waiting' || !state.charge.sandboxPay || $sandboxPayState.get() === 'paying') return;
+  const { txid } = state.charge;
+  $sandboxPayState.set('paying');
+  try {
+    await api.post('/pix/sandbox/pay-own', { txid });
+    $sandboxPayState.set('idle');
+    await checkDepositStatus();
+  } catch {
+    if (currentCharge(txid, ['waiting'])) $sandboxPayState.set('failed');
+  }
+}
+
 /** Back to a closed, empty modal (a sign-out: the next player must not see this one's charge). */
 export function resetDeposit(): void {
   generation++;
@@ -311,6 +346,7 @@ export function resetDeposit(): void {
   $amountIssue.set(null);
   $depositError.set(null);
   $copyState.set('idle');
+  $sandboxPayState.set('idle');
 }
 
 $session.listen((session) => {

@@ -4,14 +4,15 @@ import { useEffect, useId, useRef } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import { formatCountdown } from '../../lib/wallet/deposit-countdown.ts';
-import { $copyState, changeAmount, copyPixCode, type PixCharge } from '../../stores/deposit.ts';
+import { $copyState, $sandboxPayState, changeAmount, copyPixCode, payInSandbox, type PixCharge } from '../../stores/deposit.ts';
 import { PixQr } from './PixQr.tsx';
 import { useFocusOnMount } from './use-focus-on-mount.ts';
 import { useNow } from './use-now.ts';
 
-/** A charge waiting for payment: QR, copy-paste code with "Copiar", countdown. */
+/** A charge waiting for payment: QR, copy-paste code with "Copiar", countdown; in the demo, its id and "Pagar no sandbox". */
 export function ChargeStep({ t, locale, charge }: { t: TFunction; locale: Locale; charge: PixCharge }) {
   const copy = useStore($copyState);
+  const sandboxPay = useStore($sandboxPayState);
   const codeId = useId();
   const copyStatusId = useId();
   const code = useRef<HTMLTextAreaElement>(null);
@@ -62,6 +63,22 @@ export function ChargeStep({ t, locale, charge }: { t: TFunction; locale: Locale
         <span className="deposit-spinner" aria-hidden="true" />
         {t('deposit.charge.waiting')}
       </p>
+      {charge.sandboxPay && (
+        <section className="deposit-sandbox" aria-label={t('deposit.charge.sandboxPay')}>
+          <p className="field__hint">{t('deposit.charge.sandboxNote')}</p>
+          <p className="deposit-sandbox__id">
+            {t('deposit.charge.chargeId')}: <code data-testid="pix-txid">{charge.txid}</code>
+          </p>
+          <button type="button" className="button" disabled={sandboxPay === 'paying'} onClick={() => void payInSandbox()}>
+            {sandboxPay === 'paying' ? t('deposit.charge.sandboxPaying') : t('deposit.charge.sandboxPay')}
+          </button>
+          {sandboxPay === 'failed' && (
+            <p role="alert" className="field__error">
+              {t('deposit.charge.sandboxFailed')}
+            </p>
+          )}
+        </section>
+      )}
       <button type="button" className="link-button" onClick={changeAmount}>
         {t('deposit.charge.changeAmount')}
       </button>

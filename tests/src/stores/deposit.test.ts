@@ -19,6 +19,8 @@ interface Platform {
   wallet: WalletView;
   /** The next charge call's refusal, if any. */
   refuse: { status: number; json: unknown } | null;
+  /** The platform runs the sandbox PSP (charges say `sandbox_pay: true`; pay-own pays them). */
+  sandbox: boolean;
 }
 
 function platform(): Platform {
@@ -27,6 +29,7 @@ function platform(): Platform {
     status: { status: 'waiting_payment' },
     wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 },
     refuse: null,
+    sandbox: false,
   };
   const { calls } = fakeApi({
     'POST /main-gateway/qrcode-pix': (body) => {
@@ -34,8 +37,13 @@ function platform(): Platform {
       n++;
       const amount = (body as { amount: number }).amount;
       return {
-        json: { txid: `TX${n}`, qrcode: `00020101BRCODE${n}`, amount, expires_at: new Date(Date.now() + 300_000).toISOString(), show: true },
+        json: { txid: `TX${n}`, qrcode: `00020101BRCODE${n}`, amount, expires_at: new Date(Date.now() + 300_000).toISOString(), show: true, sandbox_pay: state.sandbox },
       };
+    },
+    'POST /pix/sandbox/pay-own': (body) => {
+      if (!state.sandbox) return { status: 404, json: { message: 'Not found' } };
+      state.status = { status: 'paid' };
+      return { json: { txid: (body as { txid: string }).txid, webhookStatus: 200 } };
     },
     'POST /main-gateway/consult-status-transaction': () => ({ json: state.status }),
     'GET /profile/wallet': () => ({ json: { wallet: state.wallet } }),
@@ -296,6 +304,35 @@ describe('charge lifecycle', () => {
     s.$copyState.set('idle');
     await s.copyPixCode(null);
     expect(s.$copyState.get()).toBe('failed');
+    s.closeDepositModal();
+  });
+
+  it('offers the sandbox payment only when the platform says so; paying it ends in the paid state', async () => {
+    const { p, s } = await waitingCharge();
+    expect(s.$deposit.get()).toMatchObject({ step: 'waiting', charge: { sandboxPay: false } });
+    await s.payInSandbox();
+    expect(paths(p)).not.toContain('POST /pix/sandbox/pay-own');
+
+    p.sandbox = true;
+    s.changeAmount();
+    await s.generatePix();
+    expect(s.$deposit.get()).toMatchObject({ step: 'waiting', charge: { txid: 'TX2', sandboxPay: true } });
+    await s.payInSandbox();
+    expect(p.calls.find((c) => c.path === '/pix/sandbox/pay-own')?.body).toEqual({ txid: 'TX2' });
+    expect(s.$deposit.get()).toMatchObject({ step: 'paid', charge: { txid: 'TX2' } });
+    expect(s.$sandboxPayState.get()).toBe('idle');
+    s.closeDepositModal();
+  });
+
+  it('a refused sandbox payment says so and leaves the charge waiting', async () => {
+    const { p, s } = await waitingCharge();
+    p.sandbox = true;
+    s.changeAmount();
+    await s.generatePix();
+    p.sandbox = false;
+    await s.payInSandbox();
+    expect(s.$sandboxPayState.get()).toBe('failed');
+    expect(s.$deposit.get()).toMatchObject({ step: 'waiting' });
     s.closeDepositModal();
   });
 
