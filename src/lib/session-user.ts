@@ -19,6 +19,10 @@ export interface SessionUser {
   vip?: { level: number; points: number };
   wallet?: { balance: number; balance_withdrawal: number; deposit_count: number };
   user_likes?: number[];
+  /** ISO time the account was created (the platform's clock). */
+  created_at?: string;
+  /** When the player last closed / refused the push modal, on any device (docs/push.md). */
+  push_prompt?: { closed_at: string | null; denied_at: string | null };
 }
 
 /** Accepts an unknown JSON value as a SessionUser, or null when it lacks `id`/`name`. */

@@ -19,6 +19,12 @@ export type PushPermission = 'default' | 'granted' | 'denied';
 export const PUSH_CLOSED_AGAIN_MS = 24 * 60 * 60 * 1000;
 /** …a denial after 5 days. */
 export const PUSH_DENIED_AGAIN_MS = 5 * 24 * 60 * 60 * 1000;
+/**
+ * Never in a new account's first 10 minutes (issue 15: right after sign-up
+ * the player's next step is a deposit). Counted from the account's creation
+ * time given by the platform (`created_at`), so every browser agrees.
+ */
+export const PUSH_NEW_ACCOUNT_MS = 10 * 60 * 1000;
 /** The modal waits 5 s after sign-in and after any other modal closed before it opens. */
 export const PUSH_MODAL_DELAY_MS = 5000;
 /** How often a modal in the way is re-checked. */
@@ -30,7 +36,16 @@ export type PushModalState = { open: false } | { open: true; busy: boolean };
 export type PushOutcome = { tone: 'success' | 'error'; message: Message };
 
 /** Why the modal may not show now; the first two pass (re-checked), the rest end the attempt. */
-export type PushBlocker = 'depositOpen' | 'otherModal' | 'signedOut' | 'unsupported' | 'granted' | 'notInstalled' | 'deniedRecently' | 'closedRecently';
+export type PushBlocker =
+  | 'depositOpen'
+  | 'otherModal'
+  | 'signedOut'
+  | 'unsupported'
+  | 'granted'
+  | 'notInstalled'
+  | 'newAccount'
+  | 'deniedRecently'
+  | 'closedRecently';
 
 export const $pushModal = atom<PushModalState>({ open: false });
 export const $pushPermission = atom<PushPermission>('default');
@@ -51,6 +66,8 @@ export interface PushEnvironment {
   /** Some other modal (`<dialog open>`) is on screen. */
   otherModalOpen: () => boolean;
   subscribe: () => Promise<SubscribeOutcome>;
+  /** Tells the platform the player closed or refused the modal (kept for every device); never rejects. */
+  recordAnswer: (answer: 'closed' | 'denied') => Promise<void>;
 }
 
 const memory = new Map<string, string>();
@@ -69,6 +86,7 @@ const defaults: PushEnvironment = {
   standalone: () => false,
   otherModalOpen: () => false,
   subscribe: async () => ({ status: 'failed', message: keyMessage(PUSH_MESSAGES.unsupported) }),
+  recordAnswer: async () => undefined,
 };
 let env: PushEnvironment = defaults;
 
@@ -94,21 +112,44 @@ function writeTime(key: string, at: number): void {
   }
 }
 
-const within = (key: string, ms: number): boolean => {
-  const at = readTime(key);
-  return at !== null && env.now() - at < ms;
-};
+/** An ISO time from the platform as epoch ms, or null. */
+function isoTime(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : at;
+}
+
+/** The later of this browser's time and the platform's (the player's answer on any device). */
+function latest(key: string, server: string | null | undefined): number | null {
+  const local = readTime(key);
+  const remote = isoTime(server);
+  return local === null ? remote : remote === null ? local : Math.max(local, remote);
+}
+
+const within = (at: number | null, ms: number): boolean => at !== null && env.now() - at < ms;
+
+/** When the signed-in account stops being new (epoch ms), or null when unknown. */
+function newAccountEndsAt(): number | null {
+  const session = $session.get();
+  if (session.status !== 'user') return null;
+  const created = isoTime(session.user.created_at);
+  return created === null ? null : created + PUSH_NEW_ACCOUNT_MS;
+}
 
 /** The rule (spec section 4) keeping the modal away right now, or null when it may show. */
 export function pushModalBlocker(): PushBlocker | null {
-  if ($session.get().status !== 'user') return 'signedOut';
+  const session = $session.get();
+  if (session.status !== 'user') return 'signedOut';
   if (!env.supported()) return 'unsupported';
   const permission = env.permission();
   $pushPermission.set(permission);
   if (permission === 'granted') return 'granted';
   if (env.mobile() && !env.standalone()) return 'notInstalled';
-  if (within(PUSH_STORAGE_KEYS.deniedAt, PUSH_DENIED_AGAIN_MS)) return 'deniedRecently';
-  if (within(PUSH_STORAGE_KEYS.closedAt, PUSH_CLOSED_AGAIN_MS)) return 'closedRecently';
+  const grownUp = newAccountEndsAt();
+  if (grownUp !== null && env.now() < grownUp) return 'newAccount';
+  const prompt = session.user.push_prompt;
+  if (within(latest(PUSH_STORAGE_KEYS.deniedAt, prompt?.denied_at), PUSH_DENIED_AGAIN_MS)) return 'deniedRecently';
+  if (within(latest(PUSH_STORAGE_KEYS.closedAt, prompt?.closed_at), PUSH_CLOSED_AGAIN_MS)) return 'closedRecently';
   if ($depositOpen.get()) return 'depositOpen';
   if (env.otherModalOpen()) return 'otherModal';
   return null;
@@ -128,6 +169,13 @@ function tick(): void {
   if (blocker === 'depositOpen' || blocker === 'otherModal') {
     lastBusyAt = env.now();
     timer = env.setTimer(tick, PUSH_RECHECK_MS);
+    return;
+  }
+  if (blocker === 'newAccount') {
+    // Try again once the account is old enough (if the player is still here); the usual 5 s delay follows.
+    const ends = newAccountEndsAt() ?? env.now();
+    lastBusyAt = ends;
+    timer = env.setTimer(tick, Math.max(PUSH_RECHECK_MS, ends - env.now()));
     return;
   }
   if (blocker !== null) return;
@@ -162,6 +210,7 @@ export function closePushModal(): void {
   const state = $pushModal.get();
   if (!state.open || state.busy) return;
   writeTime(PUSH_STORAGE_KEYS.closedAt, env.now());
+  void env.recordAnswer('closed');
   $pushModal.set({ open: false });
 }
 
@@ -188,9 +237,11 @@ export async function allowPush(): Promise<void> {
   }
   if (outcome.status === 'denied') {
     writeTime(PUSH_STORAGE_KEYS.deniedAt, env.now());
+    void env.recordAnswer('denied');
     $pushPermission.set(env.permission() === 'default' ? 'default' : 'denied');
   } else if (outcome.status === 'failed') {
     writeTime(PUSH_STORAGE_KEYS.closedAt, env.now());
+    void env.recordAnswer('closed');
   } else {
     $pushPermission.set('granted');
   }

@@ -13,3 +13,12 @@ export function browserSubscribeDeps(): SubscribeDeps {
     },
   };
 }
+
+/** `POST /subscription/prompt`: the player's close or refusal, kept by the platform for their other devices. A failure only costs that. */
+export async function recordPushPromptAnswer(answer: 'closed' | 'denied'): Promise<void> {
+  try {
+    await api.post('/subscription/prompt', { answer });
+  } catch {
+    // This browser still remembers it (local storage); only other devices may ask sooner.
+  }
+}

@@ -1,6 +1,6 @@
 import { $pushModal, configurePush, type PushPermission, schedulePushModal } from '../../stores/push.ts';
 import { safeStorage } from '../../lib/storage.ts';
-import { browserSubscribeDeps } from './browser.ts';
+import { browserSubscribeDeps, recordPushPromptAnswer } from './browser.ts';
 import { subscribeToPush } from '../../lib/push/subscribe.ts';
 import { isMobileDevice, isPushSupported, isStandaloneDisplay } from '../../lib/push/support.ts';
 
@@ -23,6 +23,7 @@ export function startPushPrompt(): void {
       // A game being played counts as a modal: the prompt must not cover the frame mid-round.
       otherModalOpen: () => document.documentElement.classList.contains('game-open') || document.querySelector('dialog[open]:not([data-push-modal])') !== null,
       subscribe: () => subscribeToPush(browserSubscribeDeps()),
+      recordAnswer: recordPushPromptAnswer,
     });
     $pushModal.subscribe((state) => {
       if (state.open) void import('./mount.tsx').then((m) => m.ensurePushRoot()).catch(() => undefined);

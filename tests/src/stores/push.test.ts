@@ -65,6 +65,7 @@ async function setUp(browser: Partial<Browser> = {}, opts: { signedIn?: boolean 
   };
   const stored = new Map<string, string>();
   const subscribe = vi.fn(async () => b.outcome);
+  const recordAnswer = vi.fn(async () => undefined);
   const env: Partial<PushEnvironment> = {
     now: time.now,
     setTimer: time.setTimer,
@@ -76,10 +77,11 @@ async function setUp(browser: Partial<Browser> = {}, opts: { signedIn?: boolean 
     standalone: () => b.standalone,
     otherModalOpen: () => b.otherModal,
     subscribe,
+    recordAnswer,
   };
   store.configurePush(env);
   const isOpen = () => store.$pushModal.get().open;
-  return { store, session, deposit, time, browser: b, stored, subscribe, isOpen };
+  return { store, session, deposit, time, browser: b, stored, subscribe, recordAnswer, isOpen };
 }
 
 describe('when the modal shows', () => {
@@ -237,5 +239,61 @@ describe('closing and answering', () => {
     expect(subscribe).not.toHaveBeenCalled();
     expect(store.$pushModal.get().open).toBe(false);
     expect(store.$pushOutcome.get()).toEqual({ tone: 'error', message: { key: 'push.unsupported' } });
+  });
+});
+
+describe('across devices and new accounts', () => {
+  it("never opens in a new account's first 10 minutes (the platform's created_at), then opens if the player is still there", async () => {
+    const { store, session, time, isOpen } = await setUp();
+    const user = (session.$session.get() as { user: Record<string, unknown> }).user;
+    session.updateSessionUser({ ...(user as never), created_at: new Date(time.now() - 60_000).toISOString() });
+    store.schedulePushModal();
+    time.advance(5000);
+    expect(store.pushModalBlocker()).toBe('newAccount');
+    expect(isOpen()).toBe(false);
+    // 9 minutes old: still not.
+    time.advance(8 * 60_000 - 5000);
+    expect(isOpen()).toBe(false);
+    // 10 minutes old, and the usual 5 s after.
+    time.advance(60_000);
+    expect(store.pushModalBlocker()).toBeNull();
+    expect(isOpen()).toBe(false);
+    time.advance(5000);
+    expect(isOpen()).toBe(true);
+  });
+
+  it('an account older than 10 minutes is not held back', async () => {
+    const { store, session, time, isOpen } = await setUp();
+    const user = (session.$session.get() as { user: Record<string, unknown> }).user;
+    session.updateSessionUser({ ...(user as never), created_at: new Date(time.now() - 11 * 60_000).toISOString() });
+    store.schedulePushModal();
+    time.advance(5000);
+    expect(isOpen()).toBe(true);
+  });
+
+  it("a close or refusal made on another device (the platform's push_prompt) counts here too", async () => {
+    const { store, session, time } = await setUp();
+    const user = (session.$session.get() as { user: Record<string, unknown> }).user;
+    session.updateSessionUser({ ...(user as never), push_prompt: { closed_at: new Date(time.now() - 23 * HOUR).toISOString(), denied_at: null } });
+    expect(store.pushModalBlocker()).toBe('closedRecently');
+    time.advance(HOUR);
+    expect(store.pushModalBlocker()).toBeNull();
+    session.updateSessionUser({ ...(user as never), push_prompt: { closed_at: null, denied_at: new Date(time.now() - 4 * DAY).toISOString() } });
+    expect(store.pushModalBlocker()).toBe('deniedRecently');
+  });
+
+  it('tells the platform about each close and refusal', async () => {
+    const { store, time, recordAnswer, browser } = await setUp();
+    store.schedulePushModal();
+    time.advance(5000);
+    store.closePushModal();
+    expect(recordAnswer).toHaveBeenLastCalledWith('closed');
+    time.advance(DAY);
+    browser.outcome = { status: 'denied', message: { key: 'push.permissionFailed' } };
+    store.schedulePushModal();
+    time.advance(5000);
+    await store.allowPush();
+    expect(recordAnswer).toHaveBeenLastCalledWith('denied');
+    expect(recordAnswer).toHaveBeenCalledTimes(2);
   });
 });
