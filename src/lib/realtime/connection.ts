@@ -124,15 +124,20 @@ export async function connectAs(actor: RealtimeActor): Promise<RealtimeConnectio
   return current;
 }
 
-/** Leaves every channel and closes the connection (logout, or before switching actor). */
+/**
+ * Closes the connection, which leaves every channel (logout, or before
+ * switching actor): the server drops a closed socket's subscriptions and
+ * presence memberships itself. No `pusher:unsubscribe` is sent first:
+ * pusher-js defers each send to the next tick, by which time the socket is
+ * closed, and the browser would warn "WebSocket is already in CLOSING or
+ * CLOSED state" once per channel.
+ */
 export function disconnect(): void {
   generation++;
   pending = null;
   if (!current) return;
-  const { echo, channels } = current;
+  const { echo } = current;
   current = null;
-  echo.leave(channels.own);
-  if (channels.tenant) echo.leave(channels.tenant);
   echo.disconnect();
   setRealtimeState('disconnected');
   $onlineCount.set(null);
