@@ -3,6 +3,7 @@ import { createLoginSchema } from '../contract/validation/auth.ts';
 import { api } from './api.ts';
 import type { AuthAnswer } from '../lib/auth/account-user.ts';
 import { phoneFieldError, phoneForRequest } from '../lib/auth/phone.ts';
+import { cpfDigits } from '../contract/validation/cpf.ts';
 import { issuesByField } from '../lib/forms/issues.ts';
 import { $authConfig, completeSignIn, handleSelfExclusionRefusal } from './auth.ts';
 import { createForm, type FieldErrors } from './form.ts';
@@ -27,7 +28,7 @@ export function loginBody(values: LoginValues): Record<string, unknown> {
   return {
     username: phoneForRequest(values.phone, values.country),
     password: values.password,
-    ...(loginRequiresCpf ? { cpf: values.cpf } : {}),
+    ...(loginRequiresCpf ? { cpf: cpfDigits(values.cpf.trim()) } : {}),
     ...(loginRequiresEmail ? { email: values.email } : {}),
     ...(turnstile ? { captcha_token: values.captcha_token } : {}),
   };
@@ -48,7 +49,8 @@ function checkLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
 export const loginForm = createForm<LoginValues>({
   initial: () => ({ country: $phoneCountry.get().countryCode, phone: '', password: '', cpf: '', email: '', captcha_token: '' }),
   check: checkLogin,
-  dependents: { country: ['phone'] },
+  // The platform's "wrong phone or password" sits under the phone: a new password re-checks (and clears) it.
+  dependents: { country: ['phone'], password: ['phone'] },
   serverFields: { username: 'phone' },
 });
 

@@ -9,7 +9,8 @@ import { ApiError } from '../lib/api/errors.ts';
 import type { AuthAnswer } from '../lib/auth/account-user.ts';
 import { createCountdown } from '../lib/auth/countdown.ts';
 import { keyMessage, type Message } from '../lib/auth/message.ts';
-import { phoneFieldError, phoneForRequest } from '../lib/auth/phone.ts';
+import { displayPhone, phoneFieldError, phoneForRequest } from '../lib/auth/phone.ts';
+import { cpfDigits } from '../contract/validation/cpf.ts';
 import { issuesByField } from '../lib/forms/issues.ts';
 import { readStored } from '../lib/storage.ts';
 import * as v from 'valibot';
@@ -99,7 +100,8 @@ export function registerBody(values: RegisterValues, locale: Locale): Record<str
     email: values.email,
     password: values.password,
     password_confirmation: values.password_confirmation,
-    ...(config.registerCPF ? { cpf: values.cpf } : {}),
+    // The field shows the printed mask (000.000.000-00); the call gets the 11 digits.
+    ...(config.registerCPF ? { cpf: cpfDigits(values.cpf.trim()) } : {}),
     reference_code: values.reference_code,
     adult: values.adult,
     terms: values.terms,
@@ -178,7 +180,9 @@ export async function sendPhoneCode(): Promise<boolean> {
   try {
     const answer = await api.post<{ resend_in?: number }>('/auth/verify-phone', { phone: destination });
     $phoneVerification.set({ status: 'sent', destination });
-    $phoneNotice.set(keyMessage('auth.codeSent', { destination }));
+    $phoneNotice.set(keyMessage('auth.codeSent', { destination: displayPhone(destination, values.country) }));
+    // "Informe o código primeiro" was about the code not sent yet: that cause is gone.
+    registerForm.setError('code', null);
     phoneResend.start(answer.resend_in ?? 20);
     return true;
   } catch (error) {
@@ -231,7 +235,7 @@ export async function verifyPhoneCode(): Promise<boolean> {
 /** `POST /validate/validate-cpf {cpf}` after the local check passed. */
 async function checkCpfRemotely(): Promise<boolean> {
   try {
-    await api.post('/validate/validate-cpf', { cpf: registerForm.$values.get().cpf });
+    await api.post('/validate/validate-cpf', { cpf: cpfDigits(registerForm.$values.get().cpf.trim()) });
     return true;
   } catch (error) {
     registerForm.showApiError(error);

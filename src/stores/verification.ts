@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api/errors.ts';
 import type { AccountUser } from '../lib/auth/account-user.ts';
 import { type Countdown, createCountdown } from '../lib/auth/countdown.ts';
 import { keyMessage, type Message } from '../lib/auth/message.ts';
+import { formatPhone } from '../lib/auth/phone.ts';
 import { issuesByField } from '../lib/forms/issues.ts';
 import { adoptUser } from './auth.ts';
 import { $session } from './session.ts';
@@ -63,7 +64,8 @@ export async function sendVerificationCode(channel: Channel): Promise<boolean> {
         ? await api.post<{ resend_in?: number }>('/auth/verify-email', {})
         : await api.post<{ resend_in?: number }>('/auth/verify-phone', { phone: user.username ?? '' });
     state.$state.set({ status: 'sent' });
-    state.$notice.set(keyMessage('auth.codeSent', { destination: (channel === 'email' ? user.email : user.username) ?? '' }));
+    // The number as the card above shows it (+55 11 98765 4321), not its E.164 form.
+    state.$notice.set(keyMessage('auth.codeSent', { destination: (channel === 'email' ? user.email : formatPhone(user.username)) ?? '' }));
     state.resend.start(answer.resend_in ?? 20);
     return true;
   } catch (error) {

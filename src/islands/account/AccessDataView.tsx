@@ -5,6 +5,7 @@ import { formatPhone } from '../../lib/auth/phone.ts';
 import { $passwordNotice, changePassword, passwordChangeForm } from '../../stores/password.ts';
 import { $account, $profileNotice, emailForm, saveEmail } from '../../stores/profile.ts';
 import { FormMessage, TextField, PasswordPairFields } from '../auth/fields.tsx';
+import { PasswordField } from '../auth/PasswordField.tsx';
 
 /** `/user/edit/access-data`: the phone used to log in, the e-mail, the password. */
 export function AccessDataView({ t }: { t: TFunction }) {
@@ -57,10 +58,9 @@ export function AccessDataView({ t }: { t: TFunction }) {
       <section className="account-card" aria-labelledby={`${ids}-password`}>
         <h2 id={`${ids}-password`}>{t('account.password.heading')}</h2>
         <form onSubmit={onPassword} noValidate>
-          <TextField
+          <PasswordField
             t={t}
             label={t('auth.fields.current_password')}
-            type="password"
             autoComplete="current-password"
             value={password.current_password}
             onValue={(p) => passwordChangeForm.set('current_password', p)}

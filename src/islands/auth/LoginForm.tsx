@@ -6,6 +6,8 @@ import { $authConfig, switchAuthMode } from '../../stores/auth.ts';
 import { loginForm, submitLogin } from '../../stores/login.ts';
 import { Captcha } from './Captcha.tsx';
 import { FormMessage, PhoneField, TextField } from './fields.tsx';
+import { PasswordField } from './PasswordField.tsx';
+import { formatCpf } from '../../lib/forms/mask.ts';
 import { GoogleButton } from './GoogleButton.tsx';
 import { SelfExclusionNotice } from './SelfExclusionNotice.tsx';
 
@@ -34,18 +36,29 @@ export function LoginForm({ t, locale }: { t: TFunction; locale: Locale }) {
         onCountry={(c) => loginForm.set('country', c)}
         onPhone={(p) => loginForm.set('phone', p)}
         error={errors.phone}
+        hint={t('auth.login.usernameHint')}
+        autoComplete="username"
       />
-      <TextField
+      <PasswordField
         t={t}
         label={t('auth.fields.password')}
-        type="password"
         autoComplete="current-password"
         value={values.password}
         onValue={(p) => loginForm.set('password', p)}
         error={errors.password}
       />
       {config.loginRequiresCpf && (
-        <TextField t={t} label={t('auth.fields.cpf')} inputMode="numeric" value={values.cpf} onValue={(c) => loginForm.set('cpf', c)} error={errors.cpf} />
+        <TextField
+          t={t}
+          label={t('auth.fields.cpf')}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="000.000.000-00"
+          format={formatCpf}
+          value={values.cpf}
+          onValue={(c) => loginForm.set('cpf', c)}
+          error={errors.cpf}
+        />
       )}
       {config.loginRequiresEmail && (
         <TextField

@@ -62,6 +62,7 @@ export function RecoveryForm({ t, locale }: { t: TFunction; locale: Locale }) {
           onCountry={(c) => recoveryRequestForm.set('country', c)}
           onPhone={(p) => recoveryRequestForm.set('phone', p)}
           error={requestErrors.phone}
+          autoComplete="username"
         />
         <FormMessage t={t} message={requestError} tone="error" />
         <button type="submit" className="button button--primary" disabled={submitting || resendSeconds > 0}>

@@ -1,9 +1,13 @@
 import type { TFunction } from 'i18next';
-import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useId, useMemo } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useMemo } from 'react';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import type { Message } from '../../lib/auth/message.ts';
 import { countryOptions } from '../../lib/auth/phone.ts';
+import { formatPhoneInput } from '../../lib/forms/mask.ts';
+import { FieldError } from './field-error.tsx';
+import { PasswordField } from './PasswordField.tsx';
+import { useMaskedInput } from './use-masked-input.ts';
 import { messageText } from './use-translator.ts';
 
 /**
@@ -14,15 +18,6 @@ import { messageText } from './use-translator.ts';
 interface ErrorProps {
   t: TFunction;
   error?: Message | null | undefined;
-}
-
-function FieldError({ id, t, error }: ErrorProps & { id: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="field__error">
-      {messageText(t, error)}
-    </p>
-  );
 }
 
 type NewPasswordField = 'password' | 'password_confirmation';
@@ -44,19 +39,17 @@ export function PasswordPairFields({
 }) {
   return (
     <>
-      <TextField
+      <PasswordField
         t={t}
         label={t(passwordLabelKey)}
-        type="password"
         autoComplete="new-password"
         value={values.password}
         onValue={(p) => onValue('password', p)}
         error={errors.password}
       />
-      <TextField
+      <PasswordField
         t={t}
         label={t('auth.fields.password_confirmation')}
-        type="password"
         autoComplete="new-password"
         value={values.password_confirmation}
         onValue={(p) => onValue('password_confirmation', p)}
@@ -75,17 +68,28 @@ export function TextField({
   t,
   error,
   hint,
+  format,
   ...input
-}: ErrorProps & InputProps & { label: string; value: string; onValue: (value: string) => void; hint?: string }) {
+}: ErrorProps &
+  InputProps & {
+    label: string;
+    value: string;
+    onValue: (value: string) => void;
+    hint?: string;
+    /** An input mask (`src/lib/forms/mask.ts`): the field shows and reports the formatted text. */
+    format?: (text: string) => string;
+  }) {
   const id = useId();
+  const masked = useMaskedInput(value, onValue, format);
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        ref={masked.ref}
         value={value}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => onValue(e.target.value)}
+        onChange={masked.onChange}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         {...input}
@@ -196,6 +200,7 @@ export function PhoneField({
   onPhone,
   error,
   hint,
+  autoComplete = 'tel-national',
 }: ErrorProps & {
   locale: Locale;
   country: CountryCode;
@@ -203,16 +208,24 @@ export function PhoneField({
   onCountry: (country: CountryCode) => void;
   onPhone: (phone: string) => void;
   hint?: string;
+  /** `username` where the phone is the login (login, recovery); `tel-national` elsewhere. */
+  autoComplete?: 'tel-national' | 'username';
 }) {
   const id = useId();
   const countries = useMemo(() => countryOptions(locale), [locale]);
+  const masked = useMaskedInput(phone, onPhone, (text) => formatPhoneInput(text, country));
+  // A number typed for one country is rewritten in the next one's format.
+  const changeCountry = (next: CountryCode) => {
+    onCountry(next);
+    if (phone.trim() !== '') onPhone(formatPhoneInput(phone, next));
+  };
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field field--phone">
       <div className="phone">
         <div className="phone__country">
           <label htmlFor={`${id}-country`}>{t('auth.fields.country')}</label>
-          <select id={`${id}-country`} value={country} onChange={(e) => onCountry(e.target.value as CountryCode)}>
+          <select id={`${id}-country`} value={country} onChange={(e) => changeCountry(e.target.value as CountryCode)}>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {`${c.name} (+${c.callingCode})`}
@@ -224,11 +237,12 @@ export function PhoneField({
           <label htmlFor={`${id}-number`}>{t('auth.fields.phone')}</label>
           <input
             id={`${id}-number`}
+            ref={masked.ref}
             type="tel"
             inputMode="tel"
-            autoComplete="tel-national"
+            autoComplete={autoComplete}
             value={phone}
-            onChange={(e) => onPhone(e.target.value)}
+            onChange={masked.onChange}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
           />

@@ -4,8 +4,11 @@ import { type SubmitEvent, useId } from 'react';
 import { PIX_KEY_TYPES, type PixKeyType } from '../../contract/wallet.ts';
 import { $pixKeyNotice, addPixKey, pixKeyForm, setPixKeyField } from '../../stores/withdraw.ts';
 import { FormMessage, TextField } from '../auth/fields.tsx';
+import { formatCpf, formatPhoneInput } from '../../lib/forms/mask.ts';
 
 const INPUT_MODE: Record<PixKeyType, 'numeric' | 'tel' | 'email' | 'text'> = { cpf: 'numeric', phone: 'tel', email: 'email', random: 'text' };
+/** CPF and phone keys are masked as typed (Pix phone keys are Brazilian); the store sends the normalised key. */
+const FORMAT: Partial<Record<PixKeyType, (text: string) => string>> = { cpf: formatCpf, phone: (text) => formatPhoneInput(text, 'BR') };
 
 /** "Adicionar chave Pix": type (CPF, Telefone, E-mail, Chave aleatória) and key, checked per type before the call. */
 export function PixKeyForm({ t }: { t: TFunction }) {
@@ -42,6 +45,7 @@ export function PixKeyForm({ t }: { t: TFunction }) {
           onValue={(key) => setPixKeyField('key', key)}
           error={errors.key}
           inputMode={INPUT_MODE[values.type]}
+          format={FORMAT[values.type]}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

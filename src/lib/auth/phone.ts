@@ -43,6 +43,17 @@ export function formatPhone(e164: string | null | undefined): string {
 }
 
 /**
+ * A number the player just gave (E.164) shown back as they wrote it: in the
+ * national format when it belongs to `country` (`(11) 98765-4321`), else
+ * internationally (`+1 202 555 0123`).
+ */
+export function displayPhone(e164: string, country: CountryCode): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/**
  * The phone a form sends: E.164 when the number typed (in the national format
  * of `country`, or with its own `+`) is valid, else the text as typed, so the
  * shared schema reports why.

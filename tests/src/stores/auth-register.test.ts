@@ -72,6 +72,9 @@ describe('registration steps', () => {
 
     expect(await r.sendPhoneCode()).toBe(true);
     expect(calls.at(-1)!.body).toEqual({ phone: '+5511987654321' });
+    // The code is on its way: "informe o código primeiro" no longer applies, and the notice shows the number as typed.
+    expect(r.registerForm.$errors.get().code).toBeUndefined();
+    expect(r.$phoneNotice.get()).toEqual({ key: 'auth.codeSent', vars: { destination: '(11) 98765-4321' } });
     expect(r.phoneResend.$seconds.get()).toBe(20);
     expect(await r.sendPhoneCode()).toBe(false);
     vi.advanceTimersByTime(5000);
@@ -149,7 +152,7 @@ describe('registration steps', () => {
       email: 'maria@ex.com',
       password: 'senha-forte-1',
       password_confirmation: 'senha-forte-1',
-      cpf: '529.982.247-25',
+      cpf: '52998224725',
       reference_code: 'AMIGO42',
       adult: true,
       terms: true,

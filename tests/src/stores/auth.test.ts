@@ -127,6 +127,9 @@ describe('login', () => {
     loginForm.set('password', 'errada');
     expect(await submitLogin()).toBe(false);
     expect(loginForm.$errors.get().phone).toEqual({ text: 'Telefone ou senha incorretos.' });
+    // Its cause may be the password: typing another one clears it.
+    loginForm.set('password', 'errada2');
+    expect(loginForm.$errors.get().phone).toBeUndefined();
   });
 
   it('a self-excluded player is refused: token cleared and the dates kept', async () => {
@@ -155,7 +158,8 @@ describe('login', () => {
     loginForm.set('password', 'qualquer1');
     expect(await submitLogin()).toBe(false);
     expect(loginForm.$errors.get()).toMatchObject({ cpf: { key: 'validation.required' }, email: { key: 'validation.required' } });
-    loginForm.set('cpf', '52998224725');
+    // The field shows the printed mask; the call still gets the 11 digits.
+    loginForm.set('cpf', '529.982.247-25');
     loginForm.set('email', 'maria@ex.com');
     expect(await submitLogin()).toBe(true);
     expect(calls[0]!.body).toEqual({ username: '+5511987654321', password: 'qualquer1', cpf: '52998224725', email: 'maria@ex.com' });

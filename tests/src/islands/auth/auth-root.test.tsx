@@ -65,8 +65,9 @@ describe('AuthRoot', () => {
     await settle();
     const phone = labelled('Phone');
     expect(phone.getAttribute('aria-invalid')).toBe('true');
-    const described = document.getElementById(phone.getAttribute('aria-describedby')!);
-    expect(described?.textContent).toBe('This field is required.');
+    const described = phone.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    // The error first, then the login hint (the username is the phone number).
+    expect(described).toEqual(['This field is required.', 'Your username is the mobile number you gave when you signed up (not your e-mail).']);
   });
 
   it('switches to the register mode with its first step', async () => {
