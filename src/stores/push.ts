@@ -4,6 +4,7 @@ import { PUSH_MESSAGES, type SubscribeOutcome } from '../lib/push/subscribe.ts';
 import type { StorageLike } from '../lib/storage.ts';
 import { $depositOpen } from './deposit.ts';
 import { $session } from './session.ts';
+import { $welcome } from './welcome.ts';
 
 /**
  * The push-permission modal (spec sections 4 and 9): when it may show, the
@@ -151,7 +152,8 @@ export function pushModalBlocker(): PushBlocker | null {
   if (within(latest(PUSH_STORAGE_KEYS.deniedAt, prompt?.denied_at), PUSH_DENIED_AGAIN_MS)) return 'deniedRecently';
   if (within(latest(PUSH_STORAGE_KEYS.closedAt, prompt?.closed_at), PUSH_CLOSED_AGAIN_MS)) return 'closedRecently';
   if ($depositOpen.get()) return 'depositOpen';
-  if (env.otherModalOpen()) return 'otherModal';
+  // The welcome after sign-up counts as a modal: the two never show together.
+  if (env.otherModalOpen() || $welcome.get().shown) return 'otherModal';
   return null;
 }
 

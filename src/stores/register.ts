@@ -15,6 +15,7 @@ import { issuesByField } from '../lib/forms/issues.ts';
 import { readStored } from '../lib/storage.ts';
 import * as v from 'valibot';
 import { $authConfig, completeSignIn } from './auth.ts';
+import { welcomeNewPlayer } from './welcome.ts';
 import { createForm, type FieldErrors } from './form.ts';
 import { $phoneCountry } from './geo.ts';
 
@@ -277,6 +278,8 @@ export async function continueRegistration(locale: Locale): Promise<boolean> {
       api.post<AuthAnswer>('/auth/register', registerBody(registerForm.$values.get(), locale)),
     );
     completeSignIn(answer.token, answer.data);
+    // Once, right after sign-up: the welcome with the next step (a Pix deposit).
+    welcomeNewPlayer(answer.data);
     resetRegistration();
     return true;
   } catch (error) {

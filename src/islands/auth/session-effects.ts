@@ -1,5 +1,6 @@
 import { onSignedOut, onUserRealtime } from '../../stores/auth.ts';
 import { $session } from '../../stores/session.ts';
+import { $welcome, dismissWelcome } from '../../stores/welcome.ts';
 
 /**
  * Wires the side effects of signing in and out that need heavy code (the
@@ -21,7 +22,11 @@ export function installSessionEffects(): void {
     void import('../notifications/player.ts').then((m) => m.startPlayerNotifications()).catch(() => undefined);
     void import('../push/start.ts').then((m) => m.startPushPrompt()).catch(() => undefined);
   });
+  $welcome.subscribe((welcome) => {
+    if (welcome.shown) void import('../welcome/mount.tsx').then((m) => m.ensureWelcomeRoot()).catch(() => undefined);
+  });
   onSignedOut(() => {
+    dismissWelcome();
     void import('../../lib/auth/user-realtime.ts').then((m) => m.leaveAllChannels()).catch(() => undefined);
   });
 }

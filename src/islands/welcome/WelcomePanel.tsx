@@ -1,0 +1,46 @@
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import { loadIsland } from '../../scripts/load-island.ts';
+import { $welcome, dismissWelcome } from '../../stores/welcome.ts';
+import { useTranslator } from '../auth/use-translator.ts';
+import { usePageLocale } from '../shared/use-page-locale.ts';
+import '../shared/dialog-button.css';
+import './welcome.css';
+
+/** Closes the welcome and opens the Pix deposit modal (the next step). */
+function deposit(): void {
+  dismissWelcome();
+  void loadIsland(() => import('../deposit/mount.tsx')).then((m) => m.openDeposit());
+}
+
+/**
+ * The welcome after sign-up: a panel in a corner, not a modal (nothing is
+ * blocked, Tab is free), announced politely to screen readers.
+ */
+export function WelcomePanel() {
+  const welcome = useStore($welcome);
+  const t = useTranslator(usePageLocale());
+  const titleId = useId();
+  return (
+    <div aria-live="polite">
+      {t && welcome.shown && (
+        <section className="welcome-panel" aria-labelledby={titleId} data-testid="welcome-panel">
+          <div className="welcome-panel__text">
+            <h2 id={titleId}>{t('welcome.title', { name: welcome.name })}</h2>
+            <p>{t('welcome.text')}</p>
+          </div>
+          <div className="welcome-panel__actions">
+            <button type="button" className="dialog-button dialog-button--primary" onClick={deposit}>
+              {t('welcome.deposit')}
+            </button>
+            <button type="button" className="welcome-panel__close" onClick={dismissWelcome} aria-label={t('welcome.close')}>
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
+              </svg>
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
