@@ -41,6 +41,14 @@ describe('verification', () => {
     expect($session.get()).toMatchObject({ user: { email_verified_at: '2026-01-01T00:00:00Z' } });
   });
 
+  it('the phone code notice shows the number formatted, not in E.164', async () => {
+    const { calls } = fakeApi({ 'POST /auth/verify-phone': () => ({ json: { message: 'sent', resend_in: 20 } }) });
+    const v = await import('../../../src/stores/verification.ts');
+    expect(await v.sendVerificationCode('phone')).toBe(true);
+    expect(calls.at(-1)!.body).toEqual({ phone: '+5511987654321' });
+    expect(v.verification.phone.$notice.get()).toEqual({ key: 'auth.codeSent', vars: { destination: '+55 11 98765 4321' } });
+  });
+
   it('a 429 inside the wait restarts the countdown from retry_in', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     fakeApi({ 'POST /auth/verify-phone': () => ({ status: 429, json: { message: 'Aguarde.', retry_in: 12 } }) });
