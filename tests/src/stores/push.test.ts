@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { SubscribeOutcome } from '../../../src/lib/push/subscribe.ts';
+import type { SessionUser } from '../../../src/lib/session-user.ts';
 import type { PushEnvironment } from '../../../src/stores/push.ts';
 import { signInPlayer } from './wallet/fake-api.ts';
 
@@ -245,8 +246,8 @@ describe('closing and answering', () => {
 describe('across devices and new accounts', () => {
   it("never opens in a new account's first 10 minutes (the platform's created_at), then opens if the player is still there", async () => {
     const { store, session, time, isOpen } = await setUp();
-    const user = (session.$session.get() as { user: Record<string, unknown> }).user;
-    session.updateSessionUser({ ...(user as never), created_at: new Date(time.now() - 60_000).toISOString() });
+    const user = (session.$session.get() as { user: SessionUser }).user;
+    session.updateSessionUser({ ...user, created_at: new Date(time.now() - 60_000).toISOString() });
     store.schedulePushModal();
     time.advance(5000);
     expect(store.pushModalBlocker()).toBe('newAccount');
@@ -264,8 +265,8 @@ describe('across devices and new accounts', () => {
 
   it('an account older than 10 minutes is not held back', async () => {
     const { store, session, time, isOpen } = await setUp();
-    const user = (session.$session.get() as { user: Record<string, unknown> }).user;
-    session.updateSessionUser({ ...(user as never), created_at: new Date(time.now() - 11 * 60_000).toISOString() });
+    const user = (session.$session.get() as { user: SessionUser }).user;
+    session.updateSessionUser({ ...user, created_at: new Date(time.now() - 11 * 60_000).toISOString() });
     store.schedulePushModal();
     time.advance(5000);
     expect(isOpen()).toBe(true);
@@ -273,12 +274,12 @@ describe('across devices and new accounts', () => {
 
   it("a close or refusal made on another device (the platform's push_prompt) counts here too", async () => {
     const { store, session, time } = await setUp();
-    const user = (session.$session.get() as { user: Record<string, unknown> }).user;
-    session.updateSessionUser({ ...(user as never), push_prompt: { closed_at: new Date(time.now() - 23 * HOUR).toISOString(), denied_at: null } });
+    const user = (session.$session.get() as { user: SessionUser }).user;
+    session.updateSessionUser({ ...user, push_prompt: { closed_at: new Date(time.now() - 23 * HOUR).toISOString(), denied_at: null } });
     expect(store.pushModalBlocker()).toBe('closedRecently');
     time.advance(HOUR);
     expect(store.pushModalBlocker()).toBeNull();
-    session.updateSessionUser({ ...(user as never), push_prompt: { closed_at: null, denied_at: new Date(time.now() - 4 * DAY).toISOString() } });
+    session.updateSessionUser({ ...user, push_prompt: { closed_at: null, denied_at: new Date(time.now() - 4 * DAY).toISOString() } });
     expect(store.pushModalBlocker()).toBe('deniedRecently');
   });
 
