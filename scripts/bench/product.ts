@@ -4,9 +4,13 @@ import { rm } from 'node:fs/promises';
 /**
  * The product for a benchmark: the running one at `baseUrl`, or a fresh
  * `scripts/start.ts` on spare ports with an in-memory database, stopped
- * afterwards.
+ * afterwards. `env` adds to the started product's environment (e.g.
+ * `DEV_OUTBOX`); `sitesDir` is where it built its sites (unset for `baseUrl`).
  */
-export async function startProductForBench(baseUrl?: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startProductForBench(
+  baseUrl?: string,
+  env: Record<string, string> = {},
+): Promise<{ baseUrl: string; sitesDir?: string; stop(): Promise<void> }> {
   if (baseUrl) return { baseUrl: baseUrl.replace(/\/$/, ''), stop: async () => {} };
   const port = 4600 + Math.floor(Math.random() * 300);
   const sitesDir = `dist/bench-sites-${port}`;
@@ -18,6 +22,7 @@ export async function startProductForBench(baseUrl?: string): Promise<{ baseUrl:
       DATABASE_URL: 'memory://',
       SITES_DIR: sitesDir,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -34,6 +39,7 @@ export async function startProductForBench(baseUrl?: string): Promise<{ baseUrl:
   }
   return {
     baseUrl: url,
+    sitesDir,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => void rm(sitesDir, { recursive: true, force: true }).then(() => resolve()));
