@@ -7,7 +7,9 @@
  *    and locale): pages per second and milliseconds per page (astro and
  *    precompression), the astro child's and this process's peak memory; then,
  *    in the same run, a bare Astro project with as many one-line pages
- *    (./bare-astro.ts): its pages per second and our ratio to it (target ≥ 0.3).
+ *    (./bare-astro.ts): its pages per second and our ratio to it (target ≥ 0.3);
+ *    then one game renamed and the tenant rebuilt (incremental: only the pages
+ *    whose inputs changed are rendered, see server/sites/incremental.ts).
  * 2. --tenants small tenants (default 10; 0 skips this part) built side by side, then ONE of them
  *    rebuilt: its time, and a check that the other sites' symlinks and build
  *    folders kept their inode and mtime.
@@ -28,6 +30,7 @@ import { buildBareAstro, maxRssEnv } from './bare-astro.ts';
 import { syntheticCatalogue } from './synthetic-catalogue.ts';
 import { syntheticTenant } from './synthetic-tenant.ts';
 import { fmt } from './load.ts';
+import { snapshotProject } from './project-snapshot.ts';
 
 const { values } = parseArgs({
   options: {
@@ -54,13 +57,16 @@ if (
 
 const base = JSON.parse(await readFile(values.base, 'utf8')) as TenantBundle;
 const sitesDir = await mkdtemp(join(tmpdir(), 'bench-sites-'));
-const common = { sitesDir, projectRoot: values.project };
+// A frozen copy of the site unless --project: other work editing src/ between two builds would make every page change.
+const snapshot = values.project ? null : await snapshotProject();
+const common = { sitesDir, projectRoot: values.project ?? snapshot?.root, astroBin: snapshot?.astroBin };
 
 function report(label: string, r: BuildTenantResult): void {
   console.log(
-    `${label}: ${fmt(r.pages)} pages in ${fmt(r.ms)} ms → ${fmt((r.pages * 1000) / r.ms, 1)} pages/s, ` +
+    `${label}: ${fmt(r.pages)} pages in ${fmt(r.ms / 1000, 1)} s → ${fmt((r.pages * 1000) / r.ms, 1)} pages/s, ` +
       `${fmt(r.ms / r.pages, 2)} ms/page (astro ${fmt(r.astroMs)} ms, precompress ${fmt(r.compressMs)} ms` +
-      `${r.compressed.reused ? `, ${r.compressed.reused}/${r.compressed.files} compressed files reused` : ''})`,
+      `${r.compressed.reused ? `, ${r.compressed.reused}/${r.compressed.files} compressed files reused` : ''}` +
+      `${r.reusedPages ? `, ${fmt(r.reusedPages)} game pages taken from the previous build` : ''})`,
   );
 }
 
@@ -114,9 +120,18 @@ try {
     console.log(`   bare astro, ${fmt(full.pages)} one-line pages: ${fmt(bare.ms)} ms → ${fmt(floor, 1)} pages/s (peak ${mib(bare.maxRssKb)})`);
     console.log(`   ratio ours / bare: ${fmt(ours / floor, 2)} (target ≥ 0.3)`);
   }
+  if (gameCount > 0) {
+    // An operator edits one game: its pages and those listing it among related games are rendered again.
+    const games = big.casino!.games.map((game, i) => (i === 0 ? { ...game, title: `${game.title} (edited)` } : game));
+    const edited: TenantBundle = { ...big, casino: { ...big.casino!, games } };
+    const again = await buildTenantSite({ ...common, domain: big.domain, bundle: edited });
+    report('   one game changed, rebuilt', again);
+    console.log(`   change one game → rebuild: ${fmt(again.ms / 1000, 1)} s (${fmt(again.pages - again.reusedPages)} pages rendered, ${fmt(again.reusedPages)} reused)`);
+  }
 
   if (tenantCount > 0) await rebuildOneAmongMany();
 } finally {
   if (values.keep) console.log(`\nKept ${sitesDir}`);
   else await rm(sitesDir, { recursive: true, force: true });
+  await snapshot?.dispose();
 }

@@ -2,9 +2,10 @@ import { access, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
+import { codeFingerprint, INPUTS_SUFFIX, type IncrementalPlan, linkReusedPages, planIncremental, writeReusedList } from './incremental.ts';
 import { buildsPath, newBuildFolderName, siteLinkPath, siteNameForBuild } from './layout.ts';
 import { countPages, type Precompression, startPrecompression } from './precompress.ts';
-import { runAstroBuild } from './run-astro.ts';
+import { PROJECT_ROOT, runAstroBuild } from './run-astro.ts';
 import { tenantAssetsDir } from './tenant-assets.ts';
 import { pruneBuilds, switchSite } from './switch.ts';
 
@@ -23,6 +24,11 @@ export interface BuildTenantOptions {
   env?: Record<string, string | undefined>;
   /** Previous builds kept after the switch (rollback, in-flight requests). Default 1. */
   keepPrevious?: number;
+  /**
+   * Take game pages whose inputs did not change from the build served now
+   * instead of rendering them again (server/sites/incremental.ts). Default true.
+   */
+  incremental?: boolean;
 }
 
 export interface BuildTenantResult {
@@ -39,6 +45,8 @@ export interface BuildTenantResult {
   compressMs: number;
   /** Text files precompressed, and how many of them reused the previous build's compressed files. */
   compressed: { files: number; reused: number };
+  /** Game pages taken unchanged from the previous build (not rendered by astro). */
+  reusedPages: number;
 }
 
 let chain: Promise<unknown> = Promise.resolve();
@@ -78,11 +86,12 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
   const folder = newBuildFolderName(name);
   const dir = join(builds, folder);
   const temp = await mkdtemp(join(tmpdir(), 'tenant-bundle-'));
+  const inputsFile = dir + INPUTS_SUFFIX;
   let compression: Precompression | null = null;
   try {
     // Each tenant's own art is its site's public folder, so no tenant ships another's files.
     const publicDir = opts.bundle ? tenantAssetsDir(opts.bundle.domain, opts.projectRoot) : join(temp, 'no-public');
-    const env: Record<string, string | undefined> = { ...opts.env, TENANT_BUNDLE: undefined, TENANT_PUBLIC_DIR: publicDir };
+    const env: Record<string, string | undefined> = { ...opts.env, TENANT_BUNDLE: undefined, TENANT_PUBLIC_DIR: publicDir, TENANT_REUSED_PAGES: undefined };
     if (opts.bundle) {
       const bundlePath = join(temp, 'bundle.json');
       await writeFile(bundlePath, JSON.stringify(opts.bundle));
@@ -91,6 +100,17 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     log(`[sites] building ${name} into ${folder}`);
     // The build served now (if any): its compressed files are reused for unchanged files.
     const previous = await realpath(siteLinkPath(opts.sitesDir, name)).catch(() => null);
+    // Game pages whose inputs are unchanged since the previous build are linked from it, not rendered.
+    let plan: IncrementalPlan | null = null;
+    if (opts.bundle) {
+      const code = await codeFingerprint(opts.projectRoot ?? PROJECT_ROOT, { ...process.env, ...env });
+      plan = await planIncremental(opts.bundle, code, opts.incremental === false ? null : previous, previous && previous + INPUTS_SUFFIX);
+      if (plan.reused.length > 0) {
+        env.TENANT_REUSED_PAGES = join(temp, 'reused-pages.json');
+        await writeReusedList(env.TENANT_REUSED_PAGES, plan.reused);
+        log(`[sites] ${name}: ${plan.reused.length} game pages unchanged since the previous build, taken from it`);
+      }
+    }
     // Pages are compressed as astro writes them (on the core astro leaves free); finish() does the rest.
     compression = startPrecompression(dir, { reuseFrom: previous });
     await runAstroBuild({ projectRoot: opts.projectRoot, astroBin: opts.astroBin, outDir: dir, env, log });
@@ -99,10 +119,16 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
       throw new Error(`astro build of ${name} produced no index.html`);
     });
     const compressStart = performance.now();
-    const compressed = await compression.finish();
+    let linked: string[] = [];
+    if (plan && previous && plan.reused.length > 0) {
+      await compression.stopScanning();
+      linked = await linkReusedPages(previous, dir, plan.reused);
+    }
+    const compressed = await compression.finish(new Set(linked));
     compression = null;
     const compressMs = performance.now() - compressStart;
     const pages = await countPages(dir);
+    if (plan) await writeFile(inputsFile, JSON.stringify(plan.inputs));
     await switchSite(opts.sitesDir, name, folder);
     // From here on `dir` is served: a failure to prune must not remove it.
     await pruneBuilds(opts.sitesDir, name, opts.keepPrevious ?? 1).catch((error: unknown) => {
@@ -111,12 +137,22 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     const ms = performance.now() - started;
     log(
       `[sites] ${name}: ${pages} pages in ${Math.round(ms)} ms (astro ${Math.round(astroMs)} ms, ` +
-        `compress ${compressed.files} files, ${compressed.reused} reused, in ${Math.round(compressMs)} ms) → ${siteLinkPath(opts.sitesDir, name)}`,
+        `compress ${compressed.files} files, ${compressed.reused} reused, in ${Math.round(compressMs)} ms, ${linked.length} game pages reused) → ${siteLinkPath(opts.sitesDir, name)}`,
     );
-    return { domain: opts.domain, dir, pages, ms, astroMs, compressMs, compressed: { files: compressed.files, reused: compressed.reused } };
+    return {
+      domain: opts.domain,
+      dir,
+      pages,
+      ms,
+      astroMs,
+      compressMs,
+      compressed: { files: compressed.files, reused: compressed.reused },
+      reusedPages: linked.length,
+    };
   } catch (error) {
     await compression?.abort();
     await rm(dir, { recursive: true, force: true });
+    await rm(inputsFile, { force: true });
     throw error;
   } finally {
     await rm(temp, { recursive: true, force: true });

@@ -61,6 +61,9 @@ export function newBuildFolderName(name: string, now: Date = new Date()): string
   return `${name}_${stamp}_${String(sequence).padStart(6, '0')}${process.pid.toString(36)}`;
 }
 
+/** Beside a build folder in BUILDS_DIR, `<folder>.inputs.json`: its pages' inputs (incremental rebuild, incremental.ts). */
+export const INPUTS_SUFFIX = '.inputs.json';
+
 /** True when `folder` (a name inside BUILDS_DIR) is a build of site `name`. */
 export function isBuildOf(folder: string, name: string): boolean {
   return folder.startsWith(`${name}_`) && STAMP.test(folder.slice(name.length + 1));

@@ -112,7 +112,13 @@ export interface Precompression {
    * Call once the folder is complete: compresses what is left, recompresses
    * any file that changed after an early pass read it, and returns the totals.
    */
-  finish(): Promise<PrecompressStats>;
+  finish(adopted?: ReadonlySet<string>): Promise<PrecompressStats>;
+  /**
+   * Stops looking for new files (the ones found are still compressed by
+   * `finish`); for a caller that is about to put files in the folder that are
+   * compressed already (the `adopted` files of `finish`).
+   */
+  stopScanning(): Promise<void>;
   /** Stops the workers without finishing (the build failed). */
   abort(): Promise<void>;
 }
@@ -217,7 +223,9 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
       await stop();
       await terminate();
     },
-    async finish() {
+    stopScanning: stop,
+    /** `adopted`: files put in the folder with their `.br`/`.gz` already (counted as reused, not read). */
+    async finish(adopted = new Set<string>()) {
       try {
         await stop();
         await drain();
@@ -228,6 +236,10 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
         files.forEach((file, i) => {
           const early = outcomes.get(file);
           const now = current[i] as Stats;
+          if (adopted.has(file)) {
+            outcomes.set(file, { file, size: now.size, mtimeMs: now.mtimeMs, kind: 'reused' });
+            return;
+          }
           if (early && early.size === now.size && early.mtimeMs === now.mtimeMs) return;
           outcomes.delete(file);
           pending.push(jobFor(file, pageCount));

@@ -2,6 +2,7 @@ import type { CatalogueGame } from '../contract/casino.ts';
 import { type Category, LOCALES, type Locale, type TenantPage } from '../contract/tenant-bundle.ts';
 import { localeParam } from '../i18n/locales.ts';
 import { categoriesWithGames, gamesOf, getBundle } from './bundle.ts';
+import { gamePageKey, reusedGameKeys } from './reused-pages.ts';
 
 /**
  * `getStaticPaths` results for the `[...locale]` routes. Each route exists
@@ -70,7 +71,12 @@ export function casinoCategoryPaths(): { params: { locale: string | undefined; f
 export function casinoGamePaths(): { params: { locale: string | undefined; provider: string; game: string }; props: LocaleProps & { game: CatalogueGame } }[] {
   const bundle = getBundle();
   if (!bundle) return [];
+  // Pages the sites builder takes unchanged from the previous build (incremental rebuild) are not rendered.
+  const reused = reusedGameKeys();
   return gamesOf(bundle).flatMap((game) =>
-    LOCALES.map((locale) => ({ params: { locale: localeParam(locale), provider: game.providercode, game: game.gamecode }, props: { locale, game } })),
+    LOCALES.filter((locale) => !reused.has(gamePageKey(locale, game.providercode, game.gamecode))).map((locale) => ({
+      params: { locale: localeParam(locale), provider: game.providercode, game: game.gamecode },
+      props: { locale, game },
+    })),
   );
 }
