@@ -28,8 +28,16 @@ export async function spawnPlatform(env: Record<string, string>): Promise<Platfo
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SITES_DIR: sitesDir, DATA_DIR: sitesDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test that times out before the platform serves never gets to stop it: the child must not outlive the test run.
+  const reap = () => void child.kill('SIGKILL');
+  process.once('exit', reap);
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      process.off('exit', reap);
+      resolve({ code, signal });
+    }),
+  );
   const ready = new Promise<{ port: number; realtimePort: number }>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
