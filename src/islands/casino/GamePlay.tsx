@@ -154,8 +154,8 @@ export function GamePlay({ locale, labels, game: initial }: Props) {
             data-testid="game-frame"
             src={play.url}
             title={fill(labels.frameTitle, { title: initial.title })}
+            // `allow` grants fullscreen; adding `allowFullScreen` too makes Chromium warn that `allow` takes precedence.
             allow="fullscreen; autoplay; clipboard-write"
-            allowFullScreen
           />
         </section>
       ) : play.status === 'maintenance' ? (
