@@ -23,7 +23,7 @@ export function SelfExclusionCard({ t }: { t: TFunction }) {
   const dialogTitleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useModalFocus(dialog, confirming);
+  useModalFocus(dialog, confirming, { onDismiss: cancelSelfExclusion });
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();

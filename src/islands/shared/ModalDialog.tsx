@@ -46,7 +46,12 @@ export function ModalDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  useModalFocus(dialog, true, { skip: () => [close.current], returnTo });
+  useModalFocus(dialog, true, {
+    skip: () => [close.current],
+    returnTo,
+    // Closed by the browser (Esc with no cancel event): the store closes it too, unless closing is not allowed now.
+    onDismiss: () => (closeDisabled ? dialog.current?.showModal() : onClose()),
+  });
 
   const shownKey = useRef(contentKey);
   useLayoutEffect(() => {

@@ -6,6 +6,12 @@ export interface ModalFocusOptions {
   skip?: () => readonly (Element | null)[];
   /** Where focus goes on close when the opener is gone (the account button after a login). */
   returnTo?: () => Element | null;
+  /**
+   * Called when the browser closed the dialog by itself: Esc on a modal that
+   * opened without a user gesture (the push prompt) closes it without a
+   * cancelable `cancel` event, so the owning store must hear of it here.
+   */
+  onDismiss?: () => void;
 }
 
 /**
@@ -30,9 +36,12 @@ export function useModalFocus(dialog: RefObject<HTMLDialogElement | null>, open:
     const onKeyDown = (event: KeyboardEvent) => {
       trapTab(element, event);
     };
+    const onBrowserClose = () => latest.current.onDismiss?.();
     element.addEventListener('keydown', onKeyDown);
+    element.addEventListener('close', onBrowserClose);
     return () => {
       element.removeEventListener('keydown', onKeyDown);
+      element.removeEventListener('close', onBrowserClose);
       if (element.open) element.close();
       restoreFocus(opener, [latest.current.returnTo?.() ?? null]);
     };

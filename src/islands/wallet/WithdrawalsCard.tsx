@@ -95,7 +95,7 @@ function ConfirmCancelDialog({ t, locale }: { t: TFunction; locale: Locale }) {
   const open = flow.status !== 'idle';
   const withdrawal: WithdrawalView | null = flow.status === 'idle' ? null : flow.withdrawal;
 
-  useModalFocus(dialog, open);
+  useModalFocus(dialog, open, { onDismiss: dismissCancelWithdrawal });
 
   return (
     <dialog
