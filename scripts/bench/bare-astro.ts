@@ -14,18 +14,32 @@ export interface MeasuredBuild {
   ms: number;
   /** Peak resident memory of the astro child, KiB (0 when unknown). */
   maxRssKb: number;
+  /** CPU time (user + system) of the astro child, ms: unlike the wall time, hardly moved by other work on the machine. */
+  cpuMs: number;
 }
 
 const PRELOAD = new URL('./max-rss-preload.mjs', import.meta.url).href;
 
 /** Environment that makes a build child report its peak memory into a fresh file under `dir`. */
-export async function maxRssEnv(dir: string): Promise<{ env: Record<string, string>; read: () => Promise<number> }> {
+/** One `[maxRssKb, cpuMicroseconds]` per process that exited with the preload. */
+async function lines(file: string): Promise<[number, number][]> {
+  return (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [rss = 0, cpu = 0] = line.split(' ').map(Number);
+      return [rss, cpu];
+    });
+}
+
+export async function maxRssEnv(dir: string): Promise<{ env: Record<string, string>; read: () => Promise<number>; cpuMs: () => Promise<number> }> {
   const file = join(dir, `max-rss-${process.hrtime.bigint()}.txt`);
   await writeFile(file, '');
   const options = `${process.env.NODE_OPTIONS ?? ''} --import=${PRELOAD}`.trim();
   return {
     env: { NODE_OPTIONS: options, BENCH_MAX_RSS_FILE: file },
-    read: async () => Math.max(0, ...(await readFile(file, 'utf8')).split('\n').filter(Boolean).map(Number)),
+    read: async () => Math.max(0, ...(await lines(file)).map(([rss]) => rss)),
+    cpuMs: async () => (await lines(file)).reduce((sum, [, cpu]) => sum + cpu, 0) / 1000,
   };
 }
 
@@ -56,7 +70,7 @@ export async function buildBareAstro(pages: number): Promise<MeasuredBuild> {
       env: { ...rss.env, TENANT_BUNDLE: undefined, TENANT_PUBLIC_DIR: undefined },
     });
     const ms = performance.now() - started;
-    return { ms, maxRssKb: await rss.read() };
+    return { ms, maxRssKb: await rss.read(), cpuMs: await rss.cpuMs() };
   } finally {
     await rm(root, { recursive: true, force: true });
   }
