@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { securityHeaders } from '../http/security-headers.ts';
 import type { RealtimeHub } from './hub.ts';
 import { parseBatch, parsePublishRequest, PublishRequestError, type PublishRequest } from './http-events.ts';
 import { verifySignedRequest } from './http-auth.ts';
@@ -21,8 +22,11 @@ export const HTTP_API_BODY_LIMIT = 1024 * 1024;
  * `GET /apps/{id}/channels/{name}/users`. Every request must be signed
  * (401 otherwise); another app id is 404. Channel info comes from the
  * adapter, so with Redis it counts the subscribers and members of all nodes.
+ * Answers carry nosniff and a deny-all CSP like the platform's API.
  */
 export function httpApi(hub: RealtimeHub): Hono<ApiEnv> {
+  // Every answer of this port (the signed API, its refusals, unknown paths) gets the platform's security headers; none is a page.
+  const root = new Hono<ApiEnv>().use(securityHeaders(''));
   const api = new Hono<ApiEnv>().basePath('/apps/:appId');
 
   // Anyone can reach this port: an unsigned body is refused before it is held whole.
@@ -81,7 +85,7 @@ export function httpApi(hub: RealtimeHub): Hono<ApiEnv> {
     return c.json({});
   }
 
-  return api;
+  return root.route('/', api);
 }
 
 function infoFields(c: Context): Set<string> {

@@ -33,6 +33,21 @@ describe('Pusher HTTP API', () => {
     expect(other.status).toBe(404);
   });
 
+  it('sends nosniff and a deny-all CSP on every answer: refusals, unknown paths and signed reads (issue 12)', async () => {
+    const { port } = await startRealtime();
+    const answers = [
+      await fetch(`http://127.0.0.1:${port}/apps/app-id/events`, { method: 'POST', body: '{}' }),
+      await fetch(`http://127.0.0.1:${port}/apps/other/channels`),
+      await fetch(`http://127.0.0.1:${port}/`),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([401, 404, 404]);
+    const channels = await sdk(port).get({ path: '/channels' });
+    for (const answer of [...answers, channels]) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
   it('refuses an oversized unsigned body with 413 without reading it whole (issue 12)', async () => {
     const { port } = await startRealtime();
     let pulled = 0;
