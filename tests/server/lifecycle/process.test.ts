@@ -73,4 +73,14 @@ describe('the platform process', () => {
     const fatal = logLines(platform.output()).filter((line) => line.level === 'error');
     expect(fatal).toEqual([expect.objectContaining({ msg: expect.stringMatching(/^Uncaught exception, exiting/), err: expect.objectContaining({ name: 'TypeError', message: "Cannot read properties of null (reading 'write')" }) })]);
   }, 2 * START);
+
+  it('drains and exits 1 when its log stream breaks (the reader gone, EPIPE), instead of spinning on the write errors', async () => {
+    platform = await spawnPlatform({ DATABASE_URL: await demoDatabaseUrl(), LOG_LEVEL: 'info' });
+    // The supervisor's log reader goes away: every later write of the node fails with EPIPE.
+    platform.child.stdout!.destroy();
+    platform.child.stderr!.destroy();
+    // The request's log line is the first write to fail; the answer itself still goes out.
+    expect((await fetch(`${platform.base}/api/health`)).status).toBe(200);
+    expect(await platform.exited).toEqual({ code: 1, signal: null });
+  }, 2 * START);
 });
