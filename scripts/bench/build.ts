@@ -133,9 +133,16 @@ try {
     const edit = Math.floor(gameCount / 2);
     const games = big.casino!.games.map((game, i) => (i === edit ? { ...game, title: `${game.title} (edited)` } : game));
     const edited: TenantBundle = { ...big, casino: { ...big.casino!, games } };
-    const again = await buildTenantSite({ ...common, domain: big.domain, bundle: edited });
+    const againRss = await maxRssEnv(sitesDir);
+    const againCpu = process.cpuUsage();
+    const again = await buildTenantSite({ ...common, domain: big.domain, bundle: edited, env: againRss.env });
+    const againBuilder = process.cpuUsage(againCpu);
+    const againCpuMs = (await againRss.cpuMs()) + (againBuilder.user + againBuilder.system) / 1000;
     report('   one game changed, rebuilt', again);
-    console.log(`   change one game → rebuild: ${fmt(again.ms / 1000, 1)} s (${fmt(again.pages - again.reusedPages)} pages rendered, ${fmt(again.reusedPages)} reused)`);
+    console.log(
+      `   change one game → rebuild: ${fmt(again.ms / 1000, 1)} s, CPU ${fmt(againCpuMs / 1000, 1)} s ` +
+        `(${fmt(again.pages - again.reusedPages)} pages rendered, ${fmt(again.reusedPages)} reused; load average ${loadavg()[0]!.toFixed(1)})`,
+    );
   }
 
   if (tenantCount > 0) await rebuildOneAmongMany();

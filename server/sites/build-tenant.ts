@@ -1,6 +1,6 @@
 import { access, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
 import { codeFingerprint, INPUTS_SUFFIX, type IncrementalPlan, linkReusedPages, planIncremental, writeReusedList } from './incremental.ts';
 import { buildsPath, newBuildFolderName, siteLinkPath, siteNameForBuild } from './layout.ts';
@@ -48,6 +48,9 @@ export interface BuildTenantResult {
   /** Game pages taken unchanged from the previous build (not rendered by astro). */
   reusedPages: number;
 }
+
+/** Astro's line for a page it has rendered and written (its path in the output folder). */
+const WRITTEN_PAGE = /[├└]─ (\/\S+\.html) \(\+/;
 
 let chain: Promise<unknown> = Promise.resolve();
 
@@ -113,7 +116,15 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     }
     // Pages are compressed as astro writes them (on the core astro leaves free); finish() does the rest.
     compression = startPrecompression(dir, { reuseFrom: previous });
-    await runAstroBuild({ projectRoot: opts.projectRoot, astroBin: opts.astroBin, outDir: dir, env, log });
+    const early = compression;
+    const astroLog = (line: string): void => {
+      // `  ├─ /casino/x/y/index.html (+12ms)`: astro has written that page.
+      const page = WRITTEN_PAGE.exec(line);
+      const file = page && join(dir, page[1] as string);
+      if (file?.startsWith(dir + sep)) early.written(file);
+      log(line);
+    };
+    await runAstroBuild({ projectRoot: opts.projectRoot, astroBin: opts.astroBin, outDir: dir, env, log: astroLog });
     const astroMs = performance.now() - started;
     await access(join(dir, 'index.html')).catch(() => {
       throw new Error(`astro build of ${name} produced no index.html`);
