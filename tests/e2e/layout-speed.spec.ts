@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
+import { headerLayout, LOCALES } from './layout-helpers.ts';
 
 /**
  * Issue 14: on a phone (390 × 844) and the smallest one we support (320 × 640),
@@ -10,10 +11,6 @@ import { tenantUrl } from './helpers.ts';
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 320, height: 640 },
-];
-const LOCALES = [
-  { code: 'pt', prefix: '' },
-  { code: 'en', prefix: '/en' },
 ];
 const PAGES = [
   { host: 'localhost', name: 'home', path: '/' },
@@ -26,40 +23,6 @@ const PAGES = [
   { host: 'localhost', name: 'privacy', path: '/privacy' },
   { host: 'localhost', name: 'responsible gaming', path: '/responsible-gaming' },
 ];
-
-interface HeaderLayout {
-  /** Labels of visible header controls whose visible text takes more than one line. */
-  wrapped: string[];
-  /** Labels of visible header controls that end past the right edge of the screen. */
-  offScreen: string[];
-  logoWidth: number;
-}
-
-/** What the header looks like: text lines per control (words hidden for screen readers only do not count). */
-function headerLayout(page: Page): Promise<HeaderLayout> {
-  return page.evaluate(() => {
-    const header = document.querySelector('header.site-header');
-    const controls = [...(header?.querySelectorAll<HTMLElement>('button, a') ?? [])].filter((control) => control.getClientRects().length > 0);
-    const lineCount = (control: HTMLElement): number => {
-      const tops = new Set<number>();
-      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        if (!parent || !node.textContent?.trim() || parent.getBoundingClientRect().width <= 1) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
-      }
-      return tops.size;
-    };
-    const label = (control: HTMLElement) => control.getAttribute('aria-label') ?? control.textContent?.trim().replace(/\s+/g, ' ') ?? control.tagName;
-    return {
-      wrapped: controls.filter((control) => lineCount(control) > 1).map(label),
-      offScreen: controls.filter((control) => control.getBoundingClientRect().right > window.innerWidth + 0.5).map(label),
-      logoWidth: header?.querySelector('.logo')?.getBoundingClientRect().width ?? 0,
-    };
-  });
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width} × ${viewport.height}, logged out`, () => {

@@ -24,11 +24,16 @@ export async function payPixCharge(txid: string, cpf?: string): Promise<void> {
   expect(answer.webhookStatus).toBe(200);
 }
 
-/** A new player of the `localhost` tenant with R$ 100,00 deposited through the real Pix path (charge, then the sandbox PSP pays it). */
-export async function fundedPlayer(request: APIRequestContext, name?: string): Promise<TestPlayer> {
+/**
+ * A new player of the `localhost` tenant with R$ 100,00 deposited through the real Pix path (charge, then the sandbox PSP pays it),
+ * or one deposit per amount of `deposits` (centavos, each within the tenant's deposit limits).
+ */
+export async function fundedPlayer(request: APIRequestContext, name?: string, deposits: number[] = [10_000]): Promise<TestPlayer> {
   const player = await registerPlayer(request, 'localhost', name);
-  const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount: 10_000 }, token: player.token });
-  expect(charge.status).toBe(200);
-  await payPixCharge(((await charge.json()) as { txid: string }).txid);
+  for (const amount of deposits) {
+    const charge = await tenantApi('localhost', '/main-gateway/qrcode-pix', { body: { amount }, token: player.token });
+    expect(charge.status).toBe(200);
+    await payPixCharge(((await charge.json()) as { txid: string }).txid);
+  }
   return player;
 }
