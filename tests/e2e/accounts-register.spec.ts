@@ -32,7 +32,8 @@ const TEXTS = {
     phone: 'Telefone',
     sendCode: 'Enviar código',
     resendIn: /Reenviar em \d+ s/,
-    codeSent: /Enviamos um código para \+55/,
+    // The number as typed, not its E.164 form.
+    codeSent: /Enviamos um código para \(11\) 98\d{3}-\d{4}\./,
     code: 'Código de verificação',
     verified: 'Telefone verificado.',
     emailLabel: 'E-mail',
@@ -70,7 +71,7 @@ const TEXTS = {
     phone: 'Phone',
     sendCode: 'Send code',
     resendIn: /Resend in \d+ s/,
-    codeSent: /We sent a code to \+55/,
+    codeSent: /We sent a code to \(11\) 98\d{3}-\d{4}\./,
     code: 'Verification code',
     verified: 'Phone verified.',
     emailLabel: 'E-mail',
