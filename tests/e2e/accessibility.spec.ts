@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
 
 const PAGES = [
@@ -16,11 +16,7 @@ for (const host of ['localhost', 'sorte.localhost']) {
     test(`${host} ${name} ${path} has no serious or critical axe violation`, async ({ page }) => {
       await page.goto(tenantUrl(host, path));
       await expect(page.locator('#preloader')).toHaveAttribute('data-state', 'hidden');
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }

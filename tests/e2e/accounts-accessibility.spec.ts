@@ -1,15 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
+import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
 
 /** The login modal in each mode and the account pages have no serious or critical axe violation. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const [path, title] of [
   ['/login', 'Entrar'],
