@@ -53,26 +53,6 @@ const pinPwaOutDir = {
   },
 };
 
-/**
- * Fewer script requests on the first load (issue 14): the client build inlines
- * small shared chunks (under ~6 KB of source) into the entries that import
- * them. Each request costs ~0.5 KB of response headers and a round trip on a
- * phone; before this the home page loaded 21 scripts for 24 KB of code.
- * Rolldown requires entry signatures not to be preserved for it; only the
- * client environment is touched (the server build keeps its exports).
- */
-const inlineSmallChunks = {
-  name: 'inline-small-chunks',
-  apply: /** @type {const} */ ('build'),
-  applyToEnvironment: (/** @type {{ name: string }} */ environment) => environment.name === 'client',
-  options(/** @type {{ preserveEntrySignatures?: unknown }} */ options) {
-    options.preserveEntrySignatures = false;
-  },
-  outputOptions(/** @type {{ codeSplitting?: unknown }} */ output) {
-    output.codeSplitting = { experimentalInlineCommonChunks: { maxSize: 6000 } };
-  },
-};
-
 /** `client:interact`: islands that hydrate on the visitor's first intent to use them (src/scripts/hydrate-on-interaction.ts). */
 const hydrateOnInteraction = {
   name: 'client-interact',
@@ -92,7 +72,6 @@ export default defineConfig({
   // Every page's CSS inline (a few KB compressed): no render-blocking stylesheet request before the first paint (issue 14).
   build: { format: 'directory', inlineStylesheets: 'always' },
   prefetch: false,
-  vite: { plugins: [inlineSmallChunks] },
   i18n: {
     locales: ['pt', 'en'],
     defaultLocale: 'pt',
