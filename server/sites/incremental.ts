@@ -13,15 +13,16 @@ export { INPUTS_SUFFIX };
 /**
  * Incremental rebuild of a tenant's site (issue 14). A game page depends on
  * the code, the build's environment, the bundle apart from its game list
- * (config, pages, categories, providers …), its own game and its related
- * games. The sites builder records one fingerprint per game page beside each
+ * (config, which tenant pages exist, categories, providers …), its own game
+ * and its related games. The sites builder records one fingerprint per game page beside each
  * build (`<build folder>.inputs.json` in the builds folder, never served); on
  * the next build of the same site, a game page whose fingerprint is unchanged
  * and whose files are in the previous build is not rendered again: astro
  * skips it (env TENANT_REUSED_PAGES, src/tenant/reused-pages.ts) and the
  * builder hard-links the previous page and its `.br`/`.gz` into the new
- * build. Anything shared (a config field, a page, a category, the code)
- * changes every fingerprint, so the whole site is rendered again.
+ * build. Anything shared (a config field, a tenant page added or removed, a
+ * category, the code) changes every fingerprint, so the whole site is
+ * rendered again; the non-game pages (a few dozen) are always rendered.
  */
 
 const VERSION = 1;
@@ -95,9 +96,14 @@ export function gamePageFile(locale: Locale, game: Pick<CatalogueGame, 'provider
  * The bundle's `builtAt` only shows as the footer's year, so only its year counts.
  */
 export function buildInputs(bundle: TenantBundle, code: string): BuildInputs {
-  const { casino, builtAt, ...rest } = bundle;
+  const { casino, builtAt, pages: tenantPages, ...rest } = bundle;
+  // Other pages read only which tenant pages exist (footer links, the news menu entry, the home's
+  // responsible-gaming note), not their titles or text: editing a legal page's text renders that page alone.
+  const pageKeys = tenantPages.map(({ kind, slug, locale }) => `${kind} ${slug} ${locale}`).sort();
   const shared = createHash('sha256')
-    .update(JSON.stringify({ version: VERSION, code, year: new Date(builtAt).getUTCFullYear(), rest, providers: casino?.providers ?? null, hasCasino: Boolean(casino) }))
+    .update(
+      JSON.stringify({ version: VERSION, code, year: new Date(builtAt).getUTCFullYear(), rest, pageKeys, providers: casino?.providers ?? null, hasCasino: Boolean(casino) }),
+    )
     .digest('hex');
   const pages: Record<string, string> = {};
   for (const game of gamesOf(bundle)) {

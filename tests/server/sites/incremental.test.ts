@@ -51,6 +51,12 @@ describe('buildInputs', () => {
     }
   });
 
+  it('keeps every game page when only the title or text of a tenant page changes', () => {
+    const edited = bundle.pages.map((page, i) => (i === 0 ? { ...page, title: 'Outro título', bodyHtml: '<p>Outro texto</p>' } : page));
+    const after = buildInputs({ ...bundle, pages: edited }, 'code-1');
+    expect(after).toEqual(before);
+  });
+
   it('reads builtAt only for its year (the footer)', () => {
     expect(buildInputs({ ...bundle, builtAt: '2025-11-30T00:00:00.000Z' }, 'code-1').shared).toBe(before.shared);
     expect(buildInputs({ ...bundle, builtAt: '2026-01-01T00:00:00.000Z' }, 'code-1').shared).not.toBe(before.shared);
@@ -92,13 +98,18 @@ describe('incremental rebuild of the real site', () => {
     const gamePages = Object.keys(buildInputs(v1, 'x').pages).length;
 
     const game = v1.casino!.games[0]!;
-    const v2 = { ...renamed(v1, 0, 'Tigre Renomeado'), builtAt: '2025-06-01T00:00:00.000Z' };
+    // One game renamed and the terms rewritten (their own page only).
+    const terms = v1.pages.findIndex((page) => page.kind === 'legal' && page.slug === 'terms' && page.locale === 'pt');
+    expect(terms).toBeGreaterThanOrEqual(0);
+    const pages = v1.pages.map((page, i) => (i === terms ? { ...page, bodyHtml: '<p>Termos reescritos</p>' } : page));
+    const v2 = { ...renamed(v1, 0, 'Tigre Renomeado'), pages, builtAt: '2025-06-01T00:00:00.000Z' };
     const second = await buildTenantSite({ domain: v2.domain, bundle: v2, sitesDir, projectRoot: project.root, astroBin: project.astroBin });
     expect(second.reusedPages).toBeGreaterThan(0);
     expect(second.reusedPages).toBeLessThan(gamePages);
     expect(second.pages).toBe(first.pages);
     const changedPage = await readFile(join(second.dir, gamePageFile('pt', game)), 'utf8');
     expect(changedPage).toContain('Tigre Renomeado');
+    expect(await readFile(join(second.dir, 'terms', 'index.html'), 'utf8')).toContain('Termos reescritos');
     // A reused page is the previous build's file (same inode), with its compressed siblings.
     const reusedGame = v1.casino!.games.find((g) => g.category_slug !== game.category_slug && g.providercode !== game.providercode)!;
     const reusedFile = gamePageFile('en', reusedGame);
