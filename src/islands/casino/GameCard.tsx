@@ -7,7 +7,7 @@ import './casino.css';
  * title and provider, the whole card a link to the game page. Also rendered
  * without JavaScript by the Astro pages (related games).
  */
-export function GameCard({ game, locale, eager = false }: { game: GameCardData; locale: Locale; eager?: boolean }) {
+export function GameCard({ game, locale, eager = false, priority = false }: { game: GameCardData; locale: Locale; eager?: boolean; priority?: boolean }) {
   return (
     <li className="game-card" data-testid="game-card" data-gamecode={game.gamecode} data-provider={game.providercode}>
       <a href={gameHref(locale, game)} className="game-card__link">
@@ -17,7 +17,8 @@ export function GameCard({ game, locale, eager = false }: { game: GameCardData; 
           alt=""
           width={300}
           height={400}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
         <span className="game-card__title">{game.title}</span>
@@ -27,12 +28,27 @@ export function GameCard({ game, locale, eager = false }: { game: GameCardData; 
   );
 }
 
-/** A grid of game cards; the first row loads eagerly (above the fold). */
-export function GameGrid({ games, locale, eagerCount = 0, testId }: { games: GameCardData[]; locale: Locale; eagerCount?: number; testId?: string }) {
+/**
+ * A grid of game cards; the first row loads eagerly (above the fold). `priorityFirst`: the first cover is
+ * the page's largest paint (the lobby on a phone), so it alone is fetched with high priority (issue 14).
+ */
+export function GameGrid({
+  games,
+  locale,
+  eagerCount = 0,
+  priorityFirst = false,
+  testId,
+}: {
+  games: GameCardData[];
+  locale: Locale;
+  eagerCount?: number;
+  priorityFirst?: boolean;
+  testId?: string;
+}) {
   return (
     <ul className="game-grid" data-testid={testId}>
       {games.map((game, index) => (
-        <GameCard key={game.id} game={game} locale={locale} eager={index < eagerCount} />
+        <GameCard key={game.id} game={game} locale={locale} eager={index < eagerCount} priority={priorityFirst && index === 0} />
       ))}
     </ul>
   );

@@ -154,7 +154,7 @@ export function GamesLobby({ locale, labels, firstPage, providers: builtProvider
       </form>
 
       <div aria-live="polite" aria-busy={state.status === 'loading'} id={`${id}-results`}>
-        {games.length > 0 && <GameGrid games={games} locale={locale} eagerCount={4} testId="games-grid" />}
+        {games.length > 0 && <GameGrid games={games} locale={locale} eagerCount={4} priorityFirst testId="games-grid" />}
         {state.status === 'ready' && games.length === 0 && <p className="lobby__note">{labels.empty}</p>}
         <PagedListNotes state={state} list={gamesList} labels={labels} />
       </div>
