@@ -4,6 +4,8 @@ import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
 
 /** The login modal in each mode and the account pages have no serious or critical axe violation. */
+// One axe pass takes tens of seconds on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 for (const [path, title] of [
   ['/login', 'Entrar'],
