@@ -10,7 +10,7 @@ const KEYS = [
   'by', 'provider', 'category', 'allCategories', 'type', 'allTypes', 'search', 'searchPlaceholder', 'bonusesOnly', 'allProviders',
   'filters', 'more', 'loading', 'empty', 'listFailed', 'retry', 'play', 'playDemo', 'onlyDemo', 'playing', 'playingDemo',
   'closeGame', 'frameTitle', 'maintenance', 'maintenanceText', 'like', 'likes', 'favorite', 'lastPlayed', 'continue',
-  'loginRequired', 'login', 'noFavorites', 'noRecent', 'seeGames', 'suggested', 'errors.toggle', 'gamesCount_one', 'gamesCount_other',
+  'loginRequired', 'login', 'noFavorites', 'noRecent', 'seeGames', 'suggested', 'errors.toggle', 'gamesCount_zero', 'gamesCount_one', 'gamesCount_other',
 ] as const;
 export type CasinoLabelKey = (typeof KEYS)[number] | `types.${(typeof GAME_TYPES)[number]}`;
 export type CasinoLabels = Record<CasinoLabelKey, string>;
@@ -41,8 +41,12 @@ export function fill(label: string, vars: Record<string, string | number>): stri
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 
-/** "1 jogo" / "40 jogos" (`gamesCount_one` / `gamesCount_other`, by the language's plural rules). */
-export function gamesCountText(labels: Pick<CasinoLabels, 'gamesCount_one' | 'gamesCount_other'>, locale: Locale, count: number): string {
+/**
+ * "Nenhum jogo" / "1 jogo" / "40 jogos" (`gamesCount_zero`, then `_one` / `_other` by the language's plural
+ * rules): CLDR counts 0 as "one" in Portuguese, but a player reads "0 jogo" as a typo.
+ */
+export function gamesCountText(labels: Pick<CasinoLabels, 'gamesCount_zero' | 'gamesCount_one' | 'gamesCount_other'>, locale: Locale, count: number): string {
+  if (count === 0) return labels.gamesCount_zero;
   let rules = pluralRules.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(locale === 'pt' ? 'pt-BR' : 'en-US');

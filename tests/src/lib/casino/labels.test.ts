@@ -8,8 +8,9 @@ describe('gamesCountText', () => {
     const en = casinoLabels('en', t);
     expect(gamesCountText(pt, 'pt', 1)).toBe('1 jogo');
     expect(gamesCountText(pt, 'pt', 3)).toBe('3 jogos');
-    // CLDR's Portuguese counts 0 as singular, as i18next does everywhere else on the site.
-    expect(gamesCountText(pt, 'pt', 0)).toBe('0 jogo');
+    // CLDR's Portuguese counts 0 as singular ("0 jogo"): an empty filter says so in words instead.
+    expect(gamesCountText(pt, 'pt', 0)).toBe('Nenhum jogo');
+    expect(gamesCountText(en, 'en', 0)).toBe('No games');
     expect(gamesCountText(en, 'en', 1)).toBe('1 game');
     expect(gamesCountText(en, 'en', 40)).toBe('40 games');
   });
