@@ -82,7 +82,7 @@ async function olderAccountPage(browser: Browser): Promise<{ page: Page; close: 
   return { page, close: () => context.close() };
 }
 
-test('the push modal closes with Escape, and a close keeps it away on a second browser too', async ({ browser, request }) => {
+test('the push prompt does not trap Tab, closes with Escape, and a close keeps it away on a second browser too', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const player: TestPlayer = await registerPlayer(request);
 
@@ -91,6 +91,15 @@ test('the push modal closes with Escape, and a close keeps it away on a second b
   await first.page.goto(tenantUrl('localhost', '/'));
   const modal = first.page.getByRole('dialog', { name: PUSH_TITLE });
   await expect(modal).toBeVisible({ timeout: 20_000 });
+  // A card nobody asked for: it takes no focus, the Deposit button behind stays usable, and Tab walks out of it.
+  const later = modal.getByRole('button', { name: 'Agora não' });
+  await expect(modal.getByRole('button', { name: 'Ativar notificações' })).not.toBeFocused();
+  await expect(first.page.getByRole('banner').getByRole('button', { name: 'Depositar' })).toBeVisible();
+  await later.focus();
+  await first.page.keyboard.press('Tab');
+  expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(false);
+  await first.page.keyboard.press('Shift+Tab');
+  await expect(later).toBeFocused();
   const recorded = first.page.waitForResponse((r) => r.url().endsWith('/api/subscription/prompt'));
   await first.page.keyboard.press('Escape');
   await expect(modal).toBeHidden();

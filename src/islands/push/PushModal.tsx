@@ -6,7 +6,11 @@ import '../auth/auth.css';
 import '../shared/dialog-button.css';
 import './push.css';
 
-/** The push-permission modal (spec section 4): why to allow, "turn on" and "not now". */
+/**
+ * The push-permission modal (spec section 4): why to allow, "turn on" and
+ * "not now". Nobody asked for it, so it is a non-modal card in a corner: the
+ * page (the Deposit button included) stays usable and Tab is not kept inside.
+ */
 export function PushModal({ t, busy }: { t: TFunction; busy: boolean }) {
   const textId = useId();
   return (
@@ -18,6 +22,7 @@ export function PushModal({ t, busy }: { t: TFunction; busy: boolean }) {
       className="push-modal"
       describedBy={textId}
       busy={busy}
+      modal={false}
       data={{ 'push-modal': '', testid: 'push-modal' }}
     >
       <div className="push-modal__content">

@@ -18,6 +18,8 @@ export interface ModalDialogProps {
   contentKey?: string;
   /** Where focus goes on close when the control that opened the modal is gone (see `useModalFocus`). */
   returnTo?: () => Element | null;
+  /** `false`: a non-modal prompt (see `ModalFocusOptions.modal`); Esc still closes it while focus is inside. */
+  modal?: boolean;
   /** `data-*` attributes (test ids, the deposit's txid…), without the `data-` prefix. */
   data?: Record<string, string | undefined>;
   children: ReactNode;
@@ -40,6 +42,7 @@ export function ModalDialog({
   busy,
   contentKey,
   returnTo,
+  modal = true,
   data = {},
   children,
 }: ModalDialogProps) {
@@ -49,6 +52,7 @@ export function ModalDialog({
   useModalFocus(dialog, true, {
     skip: () => [close.current],
     returnTo,
+    modal,
     // Closed by the browser (Esc with no cancel event): the store closes it too, unless closing is not allowed now.
     onDismiss: () => (closeDisabled ? dialog.current?.showModal() : onClose()),
   });
@@ -73,6 +77,16 @@ export function ModalDialog({
         event.preventDefault();
         onClose();
       }}
+      // A non-modal dialog gets no cancel event from Esc.
+      onKeyDown={
+        modal
+          ? undefined
+          : (event) => {
+              if (event.key !== 'Escape' || closeDisabled) return;
+              event.preventDefault();
+              onClose();
+            }
+      }
     >
       <div className="auth-dialog__head">
         <h2 id={titleId}>{title}</h2>

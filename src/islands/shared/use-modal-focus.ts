@@ -12,6 +12,12 @@ export interface ModalFocusOptions {
    * cancelable `cancel` event, so the owning store must hear of it here.
    */
   onDismiss?: () => void;
+  /**
+   * `false` for a prompt nobody asked for (the push permission): shown with
+   * `show()`, so the page stays usable and Tab is not kept inside; it does
+   * not take focus on opening, and gives it back on close only if it had it.
+   */
+  modal?: boolean;
 }
 
 /**
@@ -31,10 +37,14 @@ export function useModalFocus(dialog: RefObject<HTMLDialogElement | null>, open:
     if (!element || !open) return;
     const active = element.ownerDocument.activeElement;
     const opener = active && !element.contains(active) ? active : null;
-    if (!element.open) element.showModal();
-    focusInitial(element, latest.current.skip?.() ?? []);
+    const modal = latest.current.modal ?? true;
+    if (!element.open) {
+      if (modal) element.showModal();
+      else element.show();
+    }
+    if (modal) focusInitial(element, latest.current.skip?.() ?? []);
     const onKeyDown = (event: KeyboardEvent) => {
-      trapTab(element, event);
+      if (modal) trapTab(element, event);
     };
     const onBrowserClose = () => latest.current.onDismiss?.();
     element.addEventListener('keydown', onKeyDown);
@@ -42,8 +52,9 @@ export function useModalFocus(dialog: RefObject<HTMLDialogElement | null>, open:
     return () => {
       element.removeEventListener('keydown', onKeyDown);
       element.removeEventListener('close', onBrowserClose);
+      const hadFocus = element.contains(element.ownerDocument.activeElement);
       if (element.open) element.close();
-      restoreFocus(opener, [latest.current.returnTo?.() ?? null]);
+      if (modal || hadFocus) restoreFocus(opener, [latest.current.returnTo?.() ?? null]);
     };
   }, [dialog, open]);
 }

@@ -17,6 +17,9 @@ beforeEach(() => {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };
+  HTMLDialogElement.prototype.show ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
 });
 
 async function settle(): Promise<void> {
