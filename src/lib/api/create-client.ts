@@ -1,7 +1,8 @@
+import { createFetch, FetchError } from 'ofetch';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { LANGUAGE_TAGS } from '../locale.ts';
 import type { LocalizedErrorTexts } from './error-texts.ts';
-import { abortedError, type ApiError, httpError, networkError } from './errors.ts';
+import { abortedError, type ApiError, httpError, networkError, toApiError } from './errors.ts';
 import { type Credentials, identityHeaders } from './headers.ts';
 
 /**
@@ -56,87 +57,53 @@ export interface ApiClient {
   post<T>(path: string, body?: ApiRequest['body'], request?: Omit<ApiRequest, 'method' | 'body'>): Promise<T>;
 }
 
-/** A failed HTTP answer, carrying its parsed body for the error mapping. */
-class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly data: unknown,
-  ) {
-    super(`HTTP ${status}`);
-  }
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return true;
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error && cause.name === 'AbortError' && !/timeout/i.test(cause.message);
 }
 
-function cleanQuery(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.append(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+function cleanQuery(query: Record<string, QueryValue> | undefined): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) out[key] = value;
+  return out;
 }
 
-/** `base` + `path` with exactly one slash between them; an absolute `path` is taken as is. */
-function joinUrl(base: string, path: string): string {
-  if (/^[a-z][a-z\d+.-]*:/i.test(path)) return path;
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
-
-/** The answer's body: JSON when it says so (or says nothing), the text otherwise; undefined when empty. */
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205 || response.status === 304) return undefined;
-  const text = await response.text();
-  if (text === '') return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type !== '' && !/json/i.test(type)) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/**
- * Plain `fetch`, no HTTP library: the client is on the first load of the home
- * and game pages (featured and related games), so its size is paid by every
- * visitor (issue 14).
- */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const $fetch = createFetch({
+    fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  });
 
   async function classify(error: unknown, signal: AbortSignal | undefined): Promise<ApiError> {
-    if (signal?.aborted) return abortedError(error);
-    // No answer: offline, refused, or the call's own timeout.
-    if (!(error instanceof HttpFailure)) return networkError(error);
+    if (isAbort(error, signal)) return abortedError(error);
+    if (error instanceof FetchError && !error.response) return networkError(error);
     const { texts, fallback } = await deps.errorTexts(deps.locale());
-    return httpError(error.status, error.data, texts, fallback, error);
+    if (error instanceof FetchError && error.response) {
+      return httpError(error.response.status, error.data, texts, fallback, error);
+    }
+    return toApiError(error, texts, fallback);
   }
 
   async function attempt<T>(path: string, req: ApiRequest): Promise<T> {
     const locale = deps.locale();
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': LANGUAGE_TAGS[locale],
-      ...identityHeaders(deps.credentials()),
-      ...(req.idempotencyKey === undefined ? {} : { 'Idempotency-Key': req.idempotencyKey }),
-    };
-    let body: BodyInit | undefined;
-    if (req.body instanceof FormData) body = req.body;
-    else if (req.body !== undefined) {
-      body = JSON.stringify(req.body);
-      if (!Object.keys(req.headers ?? {}).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-    }
-    Object.assign(headers, req.headers);
-    const timeout = req.timeout === undefined ? undefined : AbortSignal.timeout(req.timeout);
-    const signal = timeout && req.signal ? AbortSignal.any([req.signal, timeout]) : (timeout ?? req.signal);
     try {
-      const response = await fetchImpl(joinUrl(deps.baseURL(), path) + cleanQuery(req.query), {
+      return await $fetch<T>(path, {
+        baseURL: deps.baseURL(),
         method: req.method ?? 'GET',
-        headers,
-        body,
-        signal,
+        query: cleanQuery(req.query),
+        body: req.body,
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': LANGUAGE_TAGS[locale],
+          ...identityHeaders(deps.credentials()),
+          ...(req.idempotencyKey === undefined ? {} : { 'Idempotency-Key': req.idempotencyKey }),
+          ...req.headers,
+        },
+        signal: req.signal,
+        timeout: req.timeout,
+        retry: 0,
       });
-      const data = await readBody(response);
-      if (response.status >= 400) throw new HttpFailure(response.status, data);
-      return data as T;
     } catch (error) {
       // The message catalogue itself failed to load (offline chunk): count it as a network failure.
       throw await classify(error, req.signal).catch((textsFailure: unknown) => networkError(textsFailure));
