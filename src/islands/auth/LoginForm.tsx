@@ -5,9 +5,8 @@ import type { Locale } from '../../contract/tenant-bundle.ts';
 import { $authConfig, switchAuthMode } from '../../stores/auth.ts';
 import { loginForm, submitLogin } from '../../stores/login.ts';
 import { Captcha } from './Captcha.tsx';
-import { FormMessage, PhoneField, TextField } from './fields.tsx';
+import { CpfField, FormMessage, PhoneField, TextField } from './fields.tsx';
 import { PasswordField } from './PasswordField.tsx';
-import { formatCpf } from '../../lib/forms/mask.ts';
 import { GoogleButton } from './GoogleButton.tsx';
 import { SelfExclusionNotice } from './SelfExclusionNotice.tsx';
 
@@ -48,17 +47,7 @@ export function LoginForm({ t, locale }: { t: TFunction; locale: Locale }) {
         error={errors.password}
       />
       {config.loginRequiresCpf && (
-        <TextField
-          t={t}
-          label={t('auth.fields.cpf')}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="000.000.000-00"
-          format={formatCpf}
-          value={values.cpf}
-          onValue={(c) => loginForm.set('cpf', c)}
-          error={errors.cpf}
-        />
+        <CpfField t={t} value={values.cpf} onValue={(c) => loginForm.set('cpf', c)} error={errors.cpf} />
       )}
       {config.loginRequiresEmail && (
         <TextField

@@ -18,8 +18,7 @@ import {
   verifyPhoneCode,
 } from '../../stores/register.ts';
 import { Captcha } from './Captcha.tsx';
-import { CheckboxField, FormMessage, PasswordPairFields, PhoneField, RadioGroup, TextField } from './fields.tsx';
-import { formatCpf } from '../../lib/forms/mask.ts';
+import { CheckboxField, CpfField, FormMessage, PasswordPairFields, PhoneField, RadioGroup, TextField } from './fields.tsx';
 
 /** Register mode: the steps of `$registerStep`, one at a time, with Back / Continue. */
 export function RegisterWizard({ t, locale }: { t: TFunction; locale: Locale }) {
@@ -153,17 +152,7 @@ export function RegisterWizard({ t, locale }: { t: TFunction; locale: Locale }) 
             onValue={(field, value) => setRegisterField(field, value)}
           />
           {config.registerCPF && (
-            <TextField
-              t={t}
-              label={t('auth.fields.cpf')}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="000.000.000-00"
-              format={formatCpf}
-              value={values.cpf}
-              onValue={(c) => setRegisterField('cpf', c)}
-              error={errors.cpf}
-            />
+            <CpfField t={t} value={values.cpf} onValue={(c) => setRegisterField('cpf', c)} error={errors.cpf} />
           )}
           <TextField
             t={t}

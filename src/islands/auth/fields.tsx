@@ -4,7 +4,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import type { Message } from '../../lib/auth/message.ts';
 import { countryOptions } from '../../lib/auth/phone.ts';
-import { formatPhoneInput } from '../../lib/forms/mask.ts';
+import { formatCpf, formatPhoneInput } from '../../lib/forms/mask.ts';
 import { FieldError } from './field-error.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { useMaskedInput } from './use-masked-input.ts';
@@ -187,6 +187,23 @@ export function CheckboxField({
       <label htmlFor={id}>{children}</label>
       <FieldError id={`${id}-error`} t={t} error={error} />
     </div>
+  );
+}
+
+/** The CPF field of the login and register forms: masked as 000.000.000-00 while typed. */
+export function CpfField({ t, value, onValue, error }: ErrorProps & { value: string; onValue: (cpf: string) => void }) {
+  return (
+    <TextField
+      t={t}
+      label={t('auth.fields.cpf')}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="000.000.000-00"
+      format={formatCpf}
+      value={value}
+      onValue={onValue}
+      error={error}
+    />
   );
 }
 
