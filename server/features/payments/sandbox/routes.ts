@@ -6,6 +6,7 @@ import { requireUser } from '../../../http/actor.ts';
 import { parseJsonText, readBody } from '../../../http/body.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { DomainError, NotFoundError, UnauthorizedError } from '../../../http/errors.ts';
+import { messageLocale } from '../../../http/messages.ts';
 import { userActor } from '../../auth/routes.ts';
 import { depositStatusOf, findOwnCharge } from '../deposit-status.ts';
 import { PAYMENT_MESSAGES } from '../messages.ts';
@@ -70,8 +71,16 @@ export function sandboxLocationRoutes(sandbox: SandboxPsp, db: Db, now: () => Da
       c.header('Cache-Control', 'no-store');
       if (!row || !charge) {
         c.header('Content-Type', 'application/problem+json');
+        // The standard's problem fields for the payer's bank, plus the platform's `message` (an extension member) in the caller's language.
+        const message = PAYMENT_MESSAGES.chargeNotFound[messageLocale(c.req.header('accept-language'))];
         return c.body(
-          JSON.stringify({ type: 'https://pix.bcb.gov.br/api/v2/error/CobPayloadNaoEncontrado', title: 'Cobrança não encontrada', status: 404, detail: 'Nenhuma cobrança nesta location.' }),
+          JSON.stringify({
+            type: 'https://pix.bcb.gov.br/api/v2/error/CobPayloadNaoEncontrado',
+            title: 'Cobrança não encontrada',
+            status: 404,
+            detail: 'Nenhuma cobrança nesta location.',
+            message,
+          }),
           404,
         );
       }

@@ -155,7 +155,9 @@ describe('the payload location', () => {
     const res = await app.request('/api/pix/qr/ABCDEFGHIJKLMNOPQRSTUVWXYZ012345');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(await res.json()).toMatchObject({ status: 404, type: expect.stringContaining('CobPayloadNaoEncontrado') });
+    expect(await res.json()).toMatchObject({ status: 404, type: expect.stringContaining('CobPayloadNaoEncontrado'), message: 'Cobrança não encontrada.' });
+    const en = await app.request('/api/pix/qr/ABCDEFGHIJKLMNOPQRSTUVWXYZ012345', { headers: { 'Accept-Language': 'en-US' } });
+    expect(await en.json()).toMatchObject({ status: 404, message: 'Charge not found.' });
   });
 });
 
