@@ -23,6 +23,7 @@ import {
 } from '../../stores/chat.ts';
 import { messageText } from '../auth/use-translator.ts';
 import { ChatMessage } from './ChatMessage.tsx';
+import { CloseIcon } from '../shared/CloseIcon.tsx';
 
 /**
  * The chat side panel: pinned messages on top, then the conversation
@@ -84,9 +85,7 @@ export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
       <header className="chat-panel__head">
         <h2 id={titleId}>{t('chat.panel.title')}</h2>
         <button ref={close} type="button" className="chat-panel__close" onClick={closeChat} aria-label={t('chat.panel.close')}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-          </svg>
+          <CloseIcon size={22} />
         </button>
       </header>
       {canWrite && amountBet > 0 && <p className="chat-panel__bet">{t('chat.panel.amountBet', { amount: formatBRL(amountBet, locale) })}</p>}
@@ -174,9 +173,7 @@ export function ChatPanel({ t, locale }: { t: TFunction; locale: Locale }) {
             <div className="chat-panel__thumb" data-testid="chat-attachment">
               <img src={attachment.attachment_url} alt={t('chat.panel.attached')} referrerPolicy="no-referrer" />
               <button type="button" className="chat-panel__unattach" onClick={removeChatAttachment} aria-label={t('chat.panel.removeImage')}>
-                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                  <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-                </svg>
+                <CloseIcon size={16} />
               </button>
             </div>
           )}

@@ -3,6 +3,7 @@ import type { NotificationView } from '../../contract/notifications.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { formatDayTime } from '../../lib/datetime.ts';
 import { dismissNotification, markNotificationRead } from '../../stores/notifications.ts';
+import { CloseIcon } from '../shared/CloseIcon.tsx';
 
 /** One notification of the panel: title, message, date, link, and its actions. */
 export function NotificationItem({ t, locale, notification }: { t: TFunction; locale: Locale; notification: NotificationView }) {
@@ -37,9 +38,7 @@ export function NotificationItem({ t, locale, notification }: { t: TFunction; lo
           onClick={() => void dismissNotification(notification.id)}
           aria-label={`${t('notifications.panel.dismiss')}: ${title[locale]}`}
         >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-          </svg>
+          <CloseIcon />
         </button>
       </div>
     </li>

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { focusInitial } from '../../lib/focus/modal-focus.ts';
 import { useModalFocus } from './use-modal-focus.ts';
+import { CloseIcon } from './CloseIcon.tsx';
 
 export interface ModalDialogProps {
   /** Heading of the dialog, which also labels it. */
@@ -91,9 +92,7 @@ export function ModalDialog({
       <div className="auth-dialog__head">
         <h2 id={titleId}>{title}</h2>
         <button ref={close} type="button" className="auth-dialog__close" onClick={onClose} disabled={closeDisabled} aria-label={closeLabel}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-          </svg>
+          <CloseIcon size={22} />
         </button>
       </div>
       {children}

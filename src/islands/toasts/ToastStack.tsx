@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { $toasts, dismissToast, pauseToast, resumeToast } from '../../stores/toasts.ts';
 import './toasts.css';
+import { CloseIcon } from '../shared/CloseIcon.tsx';
 
 /**
  * The toasts of `$toasts` (at most 3), newest last, in a polite live region.
@@ -32,9 +33,7 @@ export function ToastStack({ t }: { t: TFunction }) {
             )}
           </div>
           <button type="button" className="toast__close" onClick={() => dismissToast(toast.id)} aria-label={t('notifications.toasts.close')}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
       ))}

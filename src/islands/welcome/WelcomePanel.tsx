@@ -5,6 +5,7 @@ import { useTranslator } from '../auth/use-translator.ts';
 import { usePageLocale } from '../shared/use-page-locale.ts';
 import '../shared/dialog-button.css';
 import './welcome.css';
+import { CloseIcon } from '../shared/CloseIcon.tsx';
 
 /**
  * Closes the welcome and opens the Pix deposit modal (the next step). A plain
@@ -37,9 +38,7 @@ export function WelcomePanel() {
               {t('welcome.deposit')}
             </button>
             <button type="button" className="welcome-panel__close" onClick={dismissWelcome} aria-label={t('welcome.close')}>
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5Z" />
-              </svg>
+              <CloseIcon />
             </button>
           </div>
         </section>
