@@ -17,3 +17,4 @@ export * from '../features/chat/schema.ts';
 export * from '../features/notifications/schema.ts';
 export * from '../features/push/schema.ts';
 export * from '../features/idempotency/schema.ts';
+export * from '../features/sportsbook/schema.ts';

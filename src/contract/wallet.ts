@@ -16,7 +16,12 @@ export interface WalletView {
   deposit_count: number;
 }
 
-export const LEDGER_TYPES = ['deposit', 'withdraw', 'bonus', 'rollover', 'win', 'bet'] as const;
+/**
+ * Ledger row types. The `sports_*` four are the sportsbook's own (issue 16):
+ * a betslip's stake, its payout (won, half-won, cashed out), its stake given
+ * back (void, cancelled) and the reversal of any of them by the provider.
+ */
+export const LEDGER_TYPES = ['deposit', 'withdraw', 'bonus', 'rollover', 'win', 'bet', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 /** Filters of `GET /wallet/transactions?type=`. */

@@ -66,7 +66,10 @@ export const ledgerEntries = pgTable(
   (t) => [
     uniqueIndex('ledger_entries_reference_unique').on(t.tenantId, t.type, t.reference),
     index('ledger_entries_user_idx').on(t.userId, t.id),
-    check('ledger_entries_type_check', sql`${t.type} in ('deposit', 'withdraw', 'bonus', 'rollover', 'win', 'bet')`),
+    check(
+      'ledger_entries_type_check',
+      sql`${t.type} in ('deposit', 'withdraw', 'bonus', 'rollover', 'win', 'bet', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback')`,
+    ),
     check('ledger_entries_moves_check', sql`${t.amount} <> 0 or ${t.withdrawableDelta} <> 0`),
     check('ledger_entries_after_check', sql`${t.balanceAfter} >= 0 and ${t.balanceWithdrawalAfter} >= 0 and ${t.balanceWithdrawalAfter} <= ${t.balanceAfter}`),
   ],
