@@ -18,3 +18,4 @@ export * from '../features/notifications/schema.ts';
 export * from '../features/push/schema.ts';
 export * from '../features/idempotency/schema.ts';
 export * from '../features/sportsbook/schema.ts';
+export * from '../features/responsible-gaming/schema.ts';

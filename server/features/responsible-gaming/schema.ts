@@ -1,0 +1,43 @@
+import { check, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { LimitPeriod, MoneyLimitKind } from '../../../src/contract/responsible-gaming.ts';
+import { tenants } from '../tenants/schema.ts';
+import { users } from '../users/schema.ts';
+
+/** One limit: the value in force (null = none) and a raise or removal waiting for its cooling period. */
+export interface StoredLimit {
+  value: number | null;
+  pending?: { value: number | null; from: string } | null;
+}
+
+/** Every limit of a player: money limits per kind and period (centavos), the session limit (minutes). */
+export type StoredLimits = Partial<Record<MoneyLimitKind, Partial<Record<LimitPeriod, StoredLimit>>>> & { session?: StoredLimit };
+
+/**
+ * A player's responsible-gaming settings (issue 17): limits, time alert and
+ * pause. One row per player, made on the first setting; no row = nothing
+ * set. The row is also the lock every bet and deposit of the player takes
+ * (`SELECT … FOR UPDATE` in enforce.ts) before counting what the period
+ * already holds, so concurrent movements cannot pass a limit together.
+ */
+export const responsibleGaming = pgTable(
+  'responsible_gaming',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    limits: jsonb('limits').$type<StoredLimits>().notNull().default({}),
+    /** Minutes between time alerts; null = off. */
+    realityCheckMinutes: integer('reality_check_minutes'),
+    /** A pause (cool-off) runs until this instant: no bets, no deposits; login and withdrawals allowed. */
+    coolOffUntil: timestamp('cool_off_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('responsible_gaming_reality_check', sql`${t.realityCheckMinutes} is null or ${t.realityCheckMinutes} > 0`)],
+);
+
+export type ResponsibleGamingRow = typeof responsibleGaming.$inferSelect;
