@@ -48,6 +48,13 @@ export interface TenantBundle {
   categories: Category[];
   /** The casino catalogue the pre-rendered casino pages show (absent: no casino pages are built). */
   casino?: CatalogueBundle;
+  /**
+   * The platform's sportsbook settings for this tenant (issue 16): the
+   * widget script (SPORTSBOOK_SCRIPT_URL) and the effective brand id.
+   * Absent when the platform has no sportsbook; the sports pages then show
+   * "Esportes indisponíveis" (as for a tenant without `hasSports`/`betby.active`).
+   */
+  sportsbook?: { scriptUrl: string; brandId?: string };
   /** API base address (absolute, or relative to the site such as `/api`). */
   apiUrl: string;
   realtime: RealtimeClientConfig;
