@@ -29,6 +29,7 @@ import { pushRoutes } from './features/push/routes.ts';
 import { createPushSender } from './features/push/send.ts';
 import type { SiteBuilder } from './features/operator/site-builder.ts';
 import { tenantOrigin } from './features/tenants/origin.ts';
+import { responsibleGamingRoutes } from './features/responsible-gaming/routes.ts';
 import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createWithdrawalsDeps, isPayoutPsp, type WithdrawalsDeps } from './features/withdrawals/deps.ts';
@@ -171,6 +172,15 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', pushRoutes(pushDeps));
   if (withdrawals) tenantApi.route('/', withdrawalRoutes(withdrawals));
   tenantApi.route('/', notificationRoutes(notifications));
+  tenantApi.route(
+    '/',
+    responsibleGamingRoutes({
+      db: deps.db,
+      now: accounts.now,
+      selfExclusionPlatformUrl: deps.config.responsibleGaming.selfExclusionPlatformUrl,
+      realityCheckMinuteSeconds: deps.config.responsibleGaming.realityCheckMinuteSeconds,
+    }),
+  );
   for (const routes of deps.extraRoutes ?? []) tenantApi.route('/', routes);
   api.route('/', tenantApi);
 

@@ -76,6 +76,7 @@ export function productionGaps(config: ConfigValues): ProductionGap[] {
   if (config.notifier.smsGatewayUrl === null) gap('SMS_GATEWAY_URL', 'is unset: SMS verification codes would go to the outbox (database and log), not to players');
   if (config.notifier.smtpUrl === null) gap('SMTP_URL', 'is unset: e-mail verification codes would go to the outbox (database and log), not to players');
   if (config.notifier.mailFrom === DEVELOPMENT_DEFAULTS.MAIL_FROM) gap('MAIL_FROM', `is the development default "${DEVELOPMENT_DEFAULTS.MAIL_FROM}"`);
+  if (config.responsibleGaming.realityCheckMinuteSeconds !== 60) gap('REALITY_CHECK_MINUTE_SECONDS', 'is not 60: time alerts would come early (a test setting)');
   if (config.devOutbox) gap('DEV_OUTBOX', 'is true: GET /api/dev/outbox would list every verification code');
   if (config.push.allowLoopbackHttp) gap('PUSH_ALLOW_LOOPBACK_HTTP', 'is true: push subscriptions to http://127.0.0.1 would be accepted');
   if (config.push.vapidSubject === DEVELOPMENT_DEFAULTS.VAPID_SUBJECT) gap('VAPID_SUBJECT', `is the development default "${DEVELOPMENT_DEFAULTS.VAPID_SUBJECT}": set the operator’s contact`);

@@ -208,6 +208,12 @@ export interface Config {
   gameProviderSecrets: ReadonlyMap<string, string>;
   /** Which aggregator launches each third-party provider's games and signs its wallet calls (server/features/casino/aggregators). */
   gameAggregators: GameAggregatorsConfig;
+  responsibleGaming: {
+    /** SELF_EXCLUSION_PLATFORM_URL: the government's centralised self-exclusion platform, linked from `/responsible-gambling`. Default gov.br/autoexclusaoapostas. */
+    selfExclusionPlatformUrl: string;
+    /** REALITY_CHECK_MINUTE_SECONDS: seconds one minute of the time alert lasts. Default 60; tests shorten it; production mode refuses anything else. */
+    realityCheckMinuteSeconds: number;
+  };
   push: {
     /**
      * VAPID_SUBJECT: contact push services may use about this platform's
@@ -452,6 +458,8 @@ const variables = {
   SANDBOX_AGGREGATOR_SECRET: [v.pipe(nonEmpty, v.minLength(32, 'must be at least 32 characters')), DEVELOPMENT_DEFAULTS.SANDBOX_AGGREGATOR_SECRET],
   SANDBOX_AGGREGATOR_URL: [apiUrl, '/sandbox-aggregator'],
   SANDBOX_AGGREGATOR_WALLET_URL: [v.pipe(httpUrl, v.transform((s) => s.replace(/\/+$/, ''))), undefined],
+  SELF_EXCLUSION_PLATFORM_URL: [httpUrl, 'https://www.gov.br/autoexclusaoapostas'],
+  REALITY_CHECK_MINUTE_SECONDS: [v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'must be a whole number of seconds from 1 to 99'), v.transform(Number)), '60'],
   DEV_OUTBOX: [bool, 'false'],
   VAPID_SUBJECT: [v.pipe(nonEmpty, v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')), DEVELOPMENT_DEFAULTS.VAPID_SUBJECT],
   PUSH_ALLOW_LOOPBACK_HTTP: [bool, 'false'],
@@ -599,6 +607,7 @@ function readValues(p: Parsed, production: boolean): ConfigValues {
         walletUrl: p.SANDBOX_AGGREGATOR_WALLET_URL ?? `http://127.0.0.1:${p.PORT}/api`,
       },
     },
+    responsibleGaming: { selfExclusionPlatformUrl: p.SELF_EXCLUSION_PLATFORM_URL, realityCheckMinuteSeconds: p.REALITY_CHECK_MINUTE_SECONDS },
     devOutbox: p.DEV_OUTBOX,
     push: { vapidSubject: p.VAPID_SUBJECT, allowLoopbackHttp: p.PUSH_ALLOW_LOOPBACK_HTTP },
     seedDemo: p.SEED_DEMO ?? !production,

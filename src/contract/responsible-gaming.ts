@@ -83,15 +83,19 @@ const minutesChoice = <T extends readonly number[]>(options: T) => v.picklist(op
  * `PUT /responsible-gambling/limits`: only the limits named change; `null`
  * removes one. Amounts from R$ 1,00 (100 centavos).
  */
-export const UpdateLimitsSchema = v.strictObject(
-  {
-    deposit: v.optional(PeriodValues),
-    loss: v.optional(PeriodValues),
-    wager: v.optional(PeriodValues),
-    session_minutes: v.optional(v.nullable(minutesChoice(SESSION_LIMIT_MINUTES))),
-    reality_check_minutes: v.optional(v.nullable(minutesChoice(REALITY_CHECK_MINUTES))),
-  },
-  VALIDATION_KEYS.generic,
+export const UpdateLimitsSchema = v.pipe(
+  v.unknown(),
+  v.check((x) => !Array.isArray(x), VALIDATION_KEYS.generic),
+  v.strictObject(
+    {
+      deposit: v.optional(PeriodValues),
+      loss: v.optional(PeriodValues),
+      wager: v.optional(PeriodValues),
+      session_minutes: v.optional(v.nullable(minutesChoice(SESSION_LIMIT_MINUTES))),
+      reality_check_minutes: v.optional(v.nullable(minutesChoice(REALITY_CHECK_MINUTES))),
+    },
+    VALIDATION_KEYS.generic,
+  ),
 );
 export type UpdateLimitsInput = v.InferOutput<typeof UpdateLimitsSchema>;
 

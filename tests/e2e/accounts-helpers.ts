@@ -81,6 +81,10 @@ export async function registerPlayer(request: APIRequestContext, host = 'localho
       cpf,
       adult: true,
       terms: true,
+      // Regulated tenants ask for a loss limit and a session-time limit at registration (issue 17).
+      loss_limit: 100_000_000,
+      loss_limit_period: 'month',
+      session_limit_minutes: 1440,
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);

@@ -33,6 +33,9 @@ test.beforeAll(async () => {
       cpf: player.cpf,
       adult: true,
       terms: true,
+      loss_limit: 100_000_000,
+      loss_limit_period: 'month',
+      session_limit_minutes: 1440,
     },
   });
   expect(registered.status, await registered.clone().text()).toBe(201);

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
+import type { RegistrationLimitsEntries } from '../../../src/contract/responsible-gaming.ts';
 import { createRegisterSchema } from '../../../src/contract/validation/index.ts';
 import { type FieldErrors, ValidationError } from '../../http/errors.ts';
+import { setRegistrationLimits } from '../responsible-gaming/settings.ts';
 import { findUserByCpf, findUserByEmail, findUserByPhone } from '../users/find-user.ts';
 import { users, type UserRow } from '../users/schema.ts';
 import { assertCaptcha, captchaRequired } from './captcha-check.ts';
@@ -12,14 +14,16 @@ import { userUniqueErrors } from './unique-violation.ts';
 
 /**
  * `POST /auth/register`: validates the body with the tenant's rules (CPF when
- * `registerCPF`, captcha when a Turnstile site key is set), checks the phone
+ * `registerCPF`, captcha when a Turnstile site key is set, a loss limit and a
+ * session-time limit when `is_regulated`), checks the phone
  * verification token and the uniqueness of phone, e-mail and CPF on this
  * tenant, then creates the account and logs it in. Nothing is written unless
  * every check passes (the token is spent in the same transaction as the insert).
  * @throws 422 with `errors` per field.
  */
 export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody: unknown): Promise<AuthSessionResponse> {
-  const body = v.parse(createRegisterSchema({ cpfRequired: facts.tenant.config.registerCPF, captchaRequired: captchaRequired(facts) }), rawBody);
+  const limitsRequired = facts.tenant.config.is_regulated;
+  const body = v.parse(createRegisterSchema({ cpfRequired: facts.tenant.config.registerCPF, captchaRequired: captchaRequired(facts), limitsRequired }), rawBody);
   await assertCaptcha(deps, facts, body.captcha_token);
   const tenantId = facts.tenant.id;
   const taken: FieldErrors = {};
@@ -54,6 +58,15 @@ export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody:
         })
         .returning();
       if (!row) throw new Error('user insert returned no row');
+      if (limitsRequired && 'session_limit_minutes' in body) {
+        const limits = body as v.InferOutput<v.ObjectSchema<typeof RegistrationLimitsEntries, undefined>>;
+        await setRegistrationLimits(
+          tx,
+          { tenantId, userId: row.id },
+          { lossLimit: limits.loss_limit, lossPeriod: limits.loss_limit_period, sessionMinutes: limits.session_limit_minutes },
+          now,
+        );
+      }
       return row;
     });
   } catch (error) {

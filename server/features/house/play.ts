@@ -5,6 +5,7 @@ import type { WalletView } from '../../../src/contract/wallet.ts';
 import type { Actor, TenantContext } from '../../http/context.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
 import { recordPlayed } from '../casino/played.ts';
+import { assertWagerAllowed } from '../responsible-gaming/enforce.ts';
 import { inLoggedTransaction } from '../wallet/ledger-log.ts';
 import { toWalletView } from '../wallet/wallet.ts';
 import { houseActorKey } from './actor-key.ts';
@@ -46,6 +47,7 @@ export interface PlayAnswer {
  *
  * @throws UnauthorizedError (401) for real money without a logged-in player, or without any actor.
  * @throws InsufficientFundsError (422) when the stake exceeds the balance.
+ * @throws ResponsibleGamingError (403) during a pause, past the session-time limit or a wager/loss limit.
  */
 export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; actor: Actor | null }, input: PlayInput): Promise<PlayAnswer> {
   const actorKey = houseActorKey(ctx.actor);
@@ -55,6 +57,8 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
   const title = HOUSE_GAME_TITLES[input.game.game];
 
   const played = await inLoggedTransaction(deps.db, deps.log, async (tx, move) => {
+    // The player's own limits and pause, checked under their lock before anything is written (responsible-gaming/enforce.ts).
+    if (!input.demo && player) await assertWagerAllowed(tx, { tenantId, userId: player.userId, amount: input.amount, now: new Date() });
     const seed = await lockActivePair(tx, { tenantId, actorKey });
     const { outcome, multiplier } = decideRound({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nextNonce }, input.game);
     const amount = BigInt(input.amount);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { TenantContext } from '../../http/context.ts';
 import { DomainError, NotFoundError } from '../../http/errors.ts';
+import { assertDepositAllowed } from '../responsible-gaming/enforce.ts';
 import { users } from '../users/schema.ts';
 import { DEPOSIT_EXPIRY_SECONDS, type PaymentsDeps } from './deps.ts';
 import { depositRangeMessage, PAYMENT_MESSAGES } from './messages.ts';
@@ -13,6 +14,7 @@ import { type PixChargeRow, pixCharges } from './schema.ts';
  * `amount` must already be a valid CentavosSchema value.
  * @throws DomainError 422 'deposit_out_of_range' outside the tenant's min_deposit…max_deposit (details: min, max).
  * @throws DomainError 422 'cpf_required' when the player has no CPF on file.
+ * @throws ResponsibleGamingError 403 during a pause or past a deposit limit (responsible-gaming/enforce.ts).
  */
 export async function createDeposit(deps: PaymentsDeps, input: { tenant: TenantContext; userId: number; amount: number }): Promise<PixChargeRow> {
   const { min_deposit: min, max_deposit: max } = input.tenant.config;
@@ -26,32 +28,37 @@ export async function createDeposit(deps: PaymentsDeps, input: { tenant: TenantC
     .where(and(eq(users.id, input.userId), eq(users.tenantId, input.tenant.id)));
   if (!user) throw new NotFoundError('user_not_found');
   if (!user.cpf) throw new DomainError('cpf_required', 422, undefined, { message: PAYMENT_MESSAGES.cpfRequired });
+  const payerCpf = user.cpf;
 
   const createdAt = deps.now();
-  const txid = randomAlnum(32);
-  const charge = await deps.psp.createCharge({
-    txid,
-    amountCentavos: input.amount,
-    expiresInSeconds: DEPOSIT_EXPIRY_SECONDS,
-    payerCpf: user.cpf,
-    description: input.tenant.config.siteTitle,
-    ...deps.pixIssuer(input.tenant),
+  // One transaction: the player's limits row stays locked from the check to the charge's insert, so concurrent charges count each other.
+  return deps.db.transaction(async (tx) => {
+    await assertDepositAllowed(tx, { tenantId: input.tenant.id, userId: input.userId, amount: input.amount, now: createdAt });
+    const txid = randomAlnum(32);
+    const charge = await deps.psp.createCharge({
+      txid,
+      amountCentavos: input.amount,
+      expiresInSeconds: DEPOSIT_EXPIRY_SECONDS,
+      payerCpf,
+      description: input.tenant.config.siteTitle,
+      ...deps.pixIssuer(input.tenant),
+    });
+    const [row] = await tx
+      .insert(pixCharges)
+      .values({
+        tenantId: input.tenant.id,
+        userId: input.userId,
+        txid: charge.txid,
+        amount: BigInt(input.amount),
+        payerCpf,
+        pixCopiaECola: charge.pixCopiaECola,
+        location: charge.location,
+        createdAt,
+        // Our clock decides expiry, whatever the PSP's says.
+        expiresAt: new Date(createdAt.getTime() + DEPOSIT_EXPIRY_SECONDS * 1000),
+      })
+      .returning();
+    if (!row) throw new Error('pix charge insert returned nothing');
+    return row;
   });
-  const [row] = await deps.db
-    .insert(pixCharges)
-    .values({
-      tenantId: input.tenant.id,
-      userId: input.userId,
-      txid: charge.txid,
-      amount: BigInt(input.amount),
-      payerCpf: user.cpf,
-      pixCopiaECola: charge.pixCopiaECola,
-      location: charge.location,
-      createdAt,
-      // Our clock decides expiry, whatever the PSP's says.
-      expiresAt: new Date(createdAt.getTime() + DEPOSIT_EXPIRY_SECONDS * 1000),
-    })
-    .returning();
-  if (!row) throw new Error('pix charge insert returned nothing');
-  return row;
 }

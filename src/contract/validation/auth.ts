@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { RegistrationLimitsEntries } from '../responsible-gaming.ts';
 import { BirthDateSchema } from './birth-date.ts';
 import { CodeSchema } from './code.ts';
 import { CpfSchema } from './cpf.ts';
@@ -51,9 +52,17 @@ export interface RegisterSchemaOptions {
   cpfRequired: boolean;
   /** Tenant has a `turnstileSiteKey`. */
   captchaRequired: boolean;
+  /** Tenant `is_regulated`: a loss limit and a session-time limit must be chosen (Portaria SPA/MF 1.231 as amended by 2.579/2025). */
+  limitsRequired?: boolean;
 }
 
-/** `POST /auth/register`. Mismatched confirmation → `password_confirmation: validation.passwordConfirm`. */
+const OptionalRegistrationLimits = {
+  loss_limit: v.optional(v.unknown()),
+  loss_limit_period: v.optional(v.unknown()),
+  session_limit_minutes: v.optional(v.unknown()),
+};
+
+/** `POST /auth/register`. Mismatched confirmation → `password_confirmation: validation.passwordConfirm`. Mismatched confirmation → `password_confirmation: validation.passwordConfirm`. */
 export function createRegisterSchema(opts: RegisterSchemaOptions) {
   return v.pipe(
     body({
@@ -71,6 +80,7 @@ export function createRegisterSchema(opts: RegisterSchemaOptions) {
       terms: mustBeTrue(VALIDATION_KEYS.terms),
       captcha_token: opts.captchaRequired ? token(4096, VALIDATION_KEYS.captcha) : optionalToken(4096),
       language: optionalChoice(LANGUAGES),
+      ...(opts.limitsRequired ? RegistrationLimitsEntries : OptionalRegistrationLimits),
     }),
     v.forward(
     v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, VALIDATION_KEYS.passwordConfirm),

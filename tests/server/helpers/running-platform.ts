@@ -52,6 +52,10 @@ export async function registeredPlayerToken(call: ApiCall, player: { phone: stri
     cpf: player.cpf,
     adult: true,
     terms: true,
+    // Regulated tenants ask for a loss limit and a session-time limit at registration (issue 17).
+    loss_limit: 100_000_000,
+    loss_limit_period: 'month',
+    session_limit_minutes: 1440,
   });
   return token;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/open.ts';
 import type { Logger } from '../../../logger.ts';
+import { assertWagerAllowed } from '../../responsible-gaming/enforce.ts';
 import { findUserById } from '../../users/find-user.ts';
 import { isSelfExcluded } from '../../users/present.ts';
 import { inLoggedTransaction } from '../../wallet/ledger-log.ts';
@@ -80,6 +81,8 @@ export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger
         const user = await findUserById(tx, player.tenantId, player.userId);
         if (!user) throw new ProviderError('player_not_found');
         if (isSelfExcluded(user, now())) throw new ProviderError('player_self_excluded');
+        // The player's own limits and pause (responsible-gaming/enforce.ts), under their lock, before the round or the wallet moves.
+        await assertWagerAllowed(tx, { tenantId: player.tenantId, userId: player.userId, amount: bet.amount, now: now() });
         const round = await openRound(tx, {
           ...player,
           provider,

@@ -131,6 +131,10 @@ export function registerBody(phone: string, extra: Record<string, unknown> = {})
     password_confirmation: PASSWORD,
     adult: true,
     terms: true,
+    // Regulated tenants ask for a loss limit and a session-time limit at registration (issue 17).
+    loss_limit: 100_000_000,
+    loss_limit_period: 'month',
+    session_limit_minutes: 1440,
     ...extra,
   };
 }

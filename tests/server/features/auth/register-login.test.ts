@@ -116,7 +116,8 @@ describe('registration', () => {
     expect(answer.body.errors).toEqual(expect.objectContaining(expected));
     if (_label === 'missing everything') {
       expect(Object.keys(answer.body.errors as object).sort()).toEqual(
-        ['adult', 'email', 'gender', 'marital_status', 'name', 'password', 'password_confirmation', 'phone_verification_token', 'terms', 'username'].sort(),
+        // The demo tenants are regulated: a loss limit and a session-time limit are required too (issue 17).
+        ['adult', 'email', 'gender', 'loss_limit', 'loss_limit_period', 'marital_status', 'name', 'password', 'password_confirmation', 'phone_verification_token', 'session_limit_minutes', 'terms', 'username'].sort(),
       );
     }
     if (_label === 'wrong types') {

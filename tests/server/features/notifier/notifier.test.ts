@@ -90,6 +90,9 @@ describe('SMTP and SMS gateway transports', () => {
         password_confirmation: 'senha-123',
         adult: true,
         terms: true,
+        loss_limit: 100_000_000,
+        loss_limit_period: 'month',
+        session_limit_minutes: 1440,
       },
     });
     expect(registered.status).toBe(201);
