@@ -70,6 +70,8 @@ export function createApi(opts: ApiOptions) {
       const headers = new Headers(init.headers);
       if (token) headers.set('Authorization', `Bearer ${token}`);
       if (init.body) headers.set('Content-Type', 'application/json');
+      // Refusals come back in the widget's language (the sandbox reads it; a token's own `lang` wins there).
+      headers.set('Accept-Language', opts.lang === 'en' ? 'en' : 'pt-BR');
       let response: Response;
       try {
         response = await fetch(opts.base + path, { ...init, headers, signal: opts.signal, credentials: 'omit' });
@@ -99,12 +101,12 @@ export function createApi(opts: ApiOptions) {
       );
     },
     placeBet(stake: number, selections: Selection[]): Promise<Result<PlacedBet>> {
-      return call('api/bets', { method: 'POST', body: JSON.stringify({ brand_id: opts.brandId, stake, selections }) }, true, (body) =>
+      return call(`api/bets?lang=${encodeURIComponent(opts.lang)}`, { method: 'POST', body: JSON.stringify({ brand_id: opts.brandId, stake, selections }) }, true, (body) =>
         isRecord(body) && body.betslip_id !== undefined ? { betslip_id: String(body.betslip_id), status: String(body.status), balance: Number(body.balance) } : null,
       );
     },
     myBets(): Promise<Result<SlipBet[]>> {
-      return call('api/bets', { method: 'GET' }, true, (body) =>
+      return call(`api/bets?lang=${encodeURIComponent(opts.lang)}`, { method: 'GET' }, true, (body) =>
         isRecord(body) && Array.isArray(body.betslips)
           ? body.betslips.filter(isRecord).map((b) => ({
               id: String(b.id),
@@ -117,7 +119,7 @@ export function createApi(opts: ApiOptions) {
       );
     },
     settle(betslipId: string, result: string): Promise<Result<{ status: string }>> {
-      return call(`api/bets/${encodeURIComponent(betslipId)}/settle`, { method: 'POST', body: JSON.stringify({ result }) }, true, (body) =>
+      return call(`api/bets/${encodeURIComponent(betslipId)}/settle?lang=${encodeURIComponent(opts.lang)}`, { method: 'POST', body: JSON.stringify({ result }) }, true, (body) =>
         isRecord(body) ? { status: String(body.status ?? result) } : null,
       );
     },

@@ -63,8 +63,11 @@ export function eventName(event: SportEvent): string {
   return event.competitors.join(' x ');
 }
 
+/** An event's segment always reads as its match (`flamengo-x-palmeiras-sbx-fut-1`); matching goes by the id at its end. */
 export function eventSegment(event: SportEvent): string {
-  return segmentFor({ id: event.id, name: eventName(event) });
+  const name = slugify(eventName(event));
+  const id = slugify(event.id);
+  return name ? `${name}-${id}` : id;
 }
 
 /** The widget path of a route (`/` for home). */

@@ -402,7 +402,7 @@ export class BTRenderer {
         ? shown[0]?.sport.name ?? t.sports
         : route.kind === 'tournament'
           ? shown[0]?.tournament.name ?? t.sports
-          : t.sports;
+          : t.allEvents;
     replaceKeepingFocus(part, [
       this.listHeading(title),
       shown.length === 0 ? h('p', { class: 'btr-muted' }, t.noEvents) : h('ul', { class: 'btr-events' }, ...shown.map((e) => h('li', {}, this.eventCard(e)))),
@@ -450,7 +450,9 @@ export class BTRenderer {
             type: 'button',
             class: 'btr-odd',
             'data-key': `odd:${event.id}:${market.id}:${outcome.id}`,
-            'data-odd': `${event.id}:${market.id}:${outcome.id}`,
+            'data-event': event.id,
+            'data-market': market.id,
+            'data-outcome': outcome.id,
             'aria-pressed': String(isPicked(this.picks, event.id, market.id, outcome.id)),
             'aria-label': fill(this.t.oddsLabel, { outcome: outcome.name, market: market.name, odds: text }),
             disabled: Number.isNaN(odds),
@@ -465,9 +467,9 @@ export class BTRenderer {
 
   /** Pressed state of every odds button, without redrawing the list (focus and scroll stay). */
   private updateOddsButtons(): void {
-    for (const button of this.parts?.list.querySelectorAll<HTMLButtonElement>('[data-odd]') ?? []) {
-      const [eventId, marketId, outcomeId] = (button.dataset.odd ?? '').split(':');
-      button.setAttribute('aria-pressed', String(isPicked(this.picks, eventId!, marketId!, outcomeId!)));
+    for (const button of this.parts?.list.querySelectorAll<HTMLButtonElement>('button[data-outcome]') ?? []) {
+      const { event = '', market = '', outcome = '' } = button.dataset;
+      button.setAttribute('aria-pressed', String(isPicked(this.picks, event, market, outcome)));
     }
   }
 
@@ -530,7 +532,8 @@ export class BTRenderer {
         this.stakeForm(),
       );
     }
-    panel.append(this.noticeElement());
+    const notice = this.noticeElement();
+    if (notice) panel.append(notice);
     replaceKeepingFocus(part, [toggleButton, panel]);
   }
 
@@ -584,7 +587,7 @@ export class BTRenderer {
     );
   }
 
-  private noticeElement(): Child {
+  private noticeElement(): HTMLElement | null {
     const notice = this.notice;
     if (!notice) return null;
     const o = this.options;
