@@ -33,6 +33,7 @@ import { responsibleGamingRoutes } from './features/responsible-gaming/routes.ts
 import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { createWithdrawalsDeps, isPayoutPsp, type WithdrawalsDeps } from './features/withdrawals/deps.ts';
+import { createSportsbook, SANDBOX_SPORTSBOOK_PATH, type Sportsbook } from './features/sportsbook/index.ts';
 import { payoutWebhookRoutes, withdrawalRoutes } from './features/withdrawals/routes.ts';
 import { resolveActor } from './http/actor.ts';
 import { apiBodyLimit } from './http/body-limit.ts';
@@ -93,6 +94,8 @@ export interface AppDeps {
    * it). Default: built from `config` (server/features/casino/aggregators).
    */
   aggregators?: Aggregators;
+  /** The sportsbook (provider callbacks, launch, history, the sandbox when in use). Default: built from `config` (server/features/sportsbook). */
+  sportsbook?: Sportsbook;
 }
 
 /**
@@ -158,6 +161,10 @@ export function createApp(deps: AppDeps): Hono {
   const providerApi = new Hono<AppEnv>();
   providerApi.use('/providers/*', resolveTenant(deps.db));
   providerApi.route('/', providerWalletRoutes({ db: deps.db, walletVerifier: aggregators.registry.walletVerifier, events: { db: deps.db, publish, log } }));
+  // The sportsbook provider's wallet callbacks, likewise settled while a tenant is in maintenance (new bets are refused then).
+  const sportsbook = deps.sportsbook ?? createSportsbook({ db: deps.db, config: deps.config, log, publish });
+  providerApi.use('/sportsbook/*', resolveTenant(deps.db));
+  providerApi.route('/', sportsbook.callbackRoutes);
   api.route('/', providerApi);
   const tenantApi = new Hono<AppEnv>();
   tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db, accounts.now), requireOpenTenant);
@@ -166,6 +173,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', walletRoutes({ db: deps.db }));
   tenantApi.route('/', casinoRoutes({ db: deps.db, launchers: aggregators.registry.launchers, log }));
   tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));
+  tenantApi.route('/', sportsbook.playerRoutes);
   tenantApi.route('/', chatRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir, apiBase: deps.config.publicApiUrl }));
   if (payments) tenantApi.route('/', depositRoutes(payments));
   if (payments?.demoPay && isSandboxPsp(payments.psp)) tenantApi.route('/', sandboxDemoPayRoutes(payments.psp, deps.db, payments.now));
@@ -198,6 +206,8 @@ export function createApp(deps: AppDeps): Hono {
       sandboxRoutes({ sandbox: aggregators.sandbox, apiBase: deps.config.gameAggregators.sandbox.url, tenantOrigin: (domain) => tenantOrigin(deps.config, domain) }),
     );
   }
+  // The sandbox sportsbook (a stand-in provider: events, bets, settlement, the widget script), likewise never in production mode.
+  if (sportsbook.sandboxRoutes && !deps.config.production) app.route(SANDBOX_SPORTSBOOK_PATH, sportsbook.sandboxRoutes);
   if (deps.staticSites) app.use('*', deps.staticSites);
   return app;
 }

@@ -82,8 +82,20 @@ export function productionGaps(config: ConfigValues): ProductionGap[] {
   if (config.push.vapidSubject === DEVELOPMENT_DEFAULTS.VAPID_SUBJECT) gap('VAPID_SUBJECT', `is the development default "${DEVELOPMENT_DEFAULTS.VAPID_SUBJECT}": set the operator’s contact`);
   if (config.seedDemo) gap('SEED_DEMO', 'is true: the demo tenants and their published operator keys would be created');
   if (config.databaseUrl === 'memory://') gap('DATABASE_URL', 'is memory://: every player and every balance would be lost at exit');
-  // Sportsbook (BetBy) callbacks: when that feature lands, its signing secret and JWT key belong here too.
+  sportsbookGaps(gap, config.sportsbook);
   return gaps;
+}
+
+/** The sportsbook: never the sandbox; a real provider's widget and callbacks on https off this machine (key files are checked at start, server/features/sportsbook/keys.ts). */
+function sportsbookGaps(gap: (variable: string, problem: string) => void, sportsbook: ConfigValues['sportsbook']): void {
+  if (sportsbook.provider === 'sandbox') {
+    gap('SPORTSBOOK_PROVIDER', 'is sandbox: the built-in stand-in sportsbook settles any bet on request; set betby (and the SPORTSBOOK_* variables) or none');
+    return;
+  }
+  if (sportsbook.provider !== 'betby') return;
+  if (/^https?:\/\//.test(sportsbook.scriptUrl)) offMachineHttps(gap, 'SPORTSBOOK_SCRIPT_URL', sportsbook.scriptUrl);
+  else if (sportsbook.scriptUrl.startsWith('/sandbox-sportsbook')) gap('SPORTSBOOK_SCRIPT_URL', 'is the sandbox sportsbook’s script');
+  offMachineHttps(gap, 'SPORTSBOOK_CALLBACK_BASE_URL', sportsbook.callbackBaseUrl);
 }
 
 function sharedSecret(gap: (variable: string, problem: string) => void, variable: string, value: string, documented: string): void {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type ConfigValues, DEVELOPMENT_DEFAULTS, describeGaps, type ProductionGap, productionGaps } from './config-production.ts';
+import { SPORTSBOOK_VARIABLES, type SportsbookConfig, sportsbookConfig } from './features/sportsbook/config.ts';
 
 /**
  * Platform configuration, read once at start from the environment.
@@ -208,6 +209,8 @@ export interface Config {
   gameProviderSecrets: ReadonlyMap<string, string>;
   /** Which aggregator launches each third-party provider's games and signs its wallet calls (server/features/casino/aggregators). */
   gameAggregators: GameAggregatorsConfig;
+  /** The sportsbook provider, its widget script, ids and ES256 keys (SPORTSBOOK_*; server/features/sportsbook/config.ts). */
+  sportsbook: SportsbookConfig;
   responsibleGaming: {
     /** SELF_EXCLUSION_PLATFORM_URL: the government's centralised self-exclusion platform, linked from `/responsible-gambling`. Default gov.br/autoexclusaoapostas. */
     selfExclusionPlatformUrl: string;
@@ -458,6 +461,7 @@ const variables = {
   SANDBOX_AGGREGATOR_SECRET: [v.pipe(nonEmpty, v.minLength(32, 'must be at least 32 characters')), DEVELOPMENT_DEFAULTS.SANDBOX_AGGREGATOR_SECRET],
   SANDBOX_AGGREGATOR_URL: [apiUrl, '/sandbox-aggregator'],
   SANDBOX_AGGREGATOR_WALLET_URL: [v.pipe(httpUrl, v.transform((s) => s.replace(/\/+$/, ''))), undefined],
+  ...SPORTSBOOK_VARIABLES,
   SELF_EXCLUSION_PLATFORM_URL: [httpUrl, 'https://www.gov.br/autoexclusaoapostas'],
   REALITY_CHECK_MINUTE_SECONDS: [v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'must be a whole number of seconds from 1 to 99'), v.transform(Number)), '60'],
   DEV_OUTBOX: [bool, 'false'],
@@ -607,6 +611,9 @@ function readValues(p: Parsed, production: boolean): ConfigValues {
         walletUrl: p.SANDBOX_AGGREGATOR_WALLET_URL ?? `http://127.0.0.1:${p.PORT}/api`,
       },
     },
+    sportsbook: sportsbookConfig(p, { port: p.PORT, dataDir: p.DATA_DIR }, (variable, message) => {
+      throw new ConfigError(variable, message);
+    }),
     responsibleGaming: { selfExclusionPlatformUrl: p.SELF_EXCLUSION_PLATFORM_URL, realityCheckMinuteSeconds: p.REALITY_CHECK_MINUTE_SECONDS },
     devOutbox: p.DEV_OUTBOX,
     push: { vapidSubject: p.VAPID_SUBJECT, allowLoopbackHttp: p.PUSH_ALLOW_LOOPBACK_HTTP },

@@ -5,6 +5,7 @@ import { isPostgresDriverPatched } from './db/driver-patch.ts';
 import { openDatabase } from './db/open.ts';
 import type { Publish } from './features/payments/deps.ts';
 import { createAggregators, describeAggregators } from './features/casino/aggregators/index.ts';
+import { createSportsbook, prepareSportsbook } from './features/sportsbook/index.ts';
 import { createBcbApiPsp } from './features/payments/bcb-api/bcb-api-psp.ts';
 import { isSandboxPsp } from './features/payments/sandbox/routes.ts';
 import { createSandboxPsp } from './features/payments/sandbox/sandbox-psp.ts';
@@ -63,6 +64,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   if (config.seedDemo) await seedDemoTenants(database.db, log);
   // Web Push signs with one VAPID key pair for the platform's lifetime: made on the first start, read on the others.
   await loadOrCreateVapidKeys(database.db);
+  // The sportsbook's ES256 keys: made on the first start for the sandbox (DATA_DIR/sportsbook), read and checked for every provider.
+  await prepareSportsbook(config);
   if (config.devOutbox) log.warn('DEV_OUTBOX=true: GET /api/dev/outbox lists verification codes (development and browser tests only)');
 
   const realtime = createRealtimeServer({
@@ -93,6 +96,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   const withdrawals = createWithdrawalsDeps({ db: database.db, psp, publish, config, log });
   let http: HttpServer | null = null;
   const aggregators = createAggregators({ db: database.db, config, log });
+  const sportsbook = createSportsbook({ db: database.db, config, log, publish });
 
   const app = createApp({
     db: database.db,
@@ -102,6 +106,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     extraRoutes: [broadcastingRoutes({ key: config.realtime.key, secret: config.realtime.secret, canJoin: channelPolicy })],
     staticSites: serveSites({ sitesDir: config.sitesDir, frameOrigins: aggregators.registry.frameOrigins }),
     aggregators,
+    sportsbook,
     payments: { psp, publish },
     publish,
     withdrawals,
@@ -119,6 +124,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   if (sandbox) void sandbox.resume().catch((error: unknown) => log.error('sandbox PSP: could not resume its pending deliveries', error));
   // Likewise the wins and rollbacks the sandbox aggregator still owes the wallet (it calls this server's API).
   if (aggregators.sandbox) void aggregators.sandbox.resume().catch((error: unknown) => log.error('sandbox aggregator: could not resume its owed wallet calls', error));
+  // And the settlements the sandbox sportsbook still owes the platform.
+  if (sportsbook.sandbox) void sportsbook.sandbox.resume().catch((error: unknown) => log.error('sandbox sportsbook: could not resume its owed callbacks', error));
 
   if (opts.buildMissingSites ?? true) {
     void builder
@@ -142,6 +149,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
         await Promise.all([server.drain(), payoutWorker.stop(), realtime.close()]);
         await sandbox?.close();
         await aggregators.sandbox?.close();
+        sportsbook.sandbox?.stop();
         realPsp?.close();
         await database.close();
         log.info('Platform stopped');

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/open.ts';
 import { listTenantDomains, loadTenantBundle } from '../features/tenants/bundle.ts';
 import { realtimeClientConfig, tenantOrigin } from '../features/tenants/origin.ts';
+import { sportsbookClientConfig } from '../features/sportsbook/brand.ts';
 
 /** Where the site builder reads tenants from (the `loadBundle`/`listDomains` of SiteBuilderDeps). */
 export interface TenantSource {
@@ -13,16 +14,20 @@ export interface TenantSource {
 /**
  * The platform database as the builder's tenant source: each bundle carries
  * the API base, realtime settings and public origin the configuration gives
- * that domain, exactly as `GET /site-config` reports them.
+ * that domain, exactly as `GET /site-config` reports them, and the
+ * sportsbook's widget script and brand when the tenant has sports.
  */
 export function tenantSource(db: Db, config: Config): TenantSource {
   return {
-    loadBundle: (domain) =>
-      loadTenantBundle(db, domain, {
+    loadBundle: async (domain) => {
+      const bundle = await loadTenantBundle(db, domain, {
         apiUrl: config.publicApiUrl,
         realtime: realtimeClientConfig(config, domain),
         origin: tenantOrigin(config, domain),
-      }),
+      });
+      const sports = sportsbookClientConfig(bundle, config.sportsbook);
+      return sports.scriptUrl && sports.brandId ? { ...bundle, sportsbook: { scriptUrl: sports.scriptUrl, brandId: sports.brandId } } : bundle;
+    },
     listDomains: () => listTenantDomains(db),
   };
 }

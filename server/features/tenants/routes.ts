@@ -7,6 +7,7 @@ import { resolveTenant } from '../../http/tenant.ts';
 import { listCategories } from './categories.ts';
 import { isInMaintenance } from './context.ts';
 import { realtimeClientConfig } from './origin.ts';
+import { sportsbookClientConfig } from '../sportsbook/brand.ts';
 
 /**
  * `GET /site-config`: the tenant's site configuration as the site's
@@ -41,6 +42,7 @@ export function siteConfigRoutes(deps: { db: Db; config: Config }): Hono<AppEnv>
       domain: tenant.domain,
       api_url: deps.config.publicApiUrl,
       realtime: realtimeClientConfig(deps.config, tenant.domain),
+      sportsbook: sportsbookClientConfig(tenant, deps.config.sportsbook),
       ogTitle: config.siteTitle,
       systemExists: true,
       maintenance: false,

@@ -12,11 +12,12 @@ export const TRANSACTIONS_PAGE_SIZE = 15;
 
 /**
  * Ledger types each filter of the transactions screen shows: it is the
- * deposit/withdrawal history; bets and bonuses have their own lists
- * (`/wallet/bets`, `/wallet/bonuses`).
+ * deposit/withdrawal history, plus the sportsbook's movements (issue 16:
+ * sports bets have no other money list); casino bets and bonuses have their
+ * own lists (`/wallet/bets`, `/wallet/bonuses`).
  */
 export const TRANSACTION_FILTER_TYPES: Record<TransactionFilter, readonly LedgerType[]> = {
-  all: ['deposit', 'withdraw'],
+  all: ['deposit', 'withdraw', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback'],
   deposits: ['deposit'],
   withdraws: ['withdraw'],
 };

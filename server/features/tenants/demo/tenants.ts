@@ -23,6 +23,8 @@ interface DemoSpec {
   handle: string;
   colors: Colors;
   description: Record<Locale, string>;
+  /** The tenant's brand at the sportsbook (the sandbox in the demo), or null for a tenant without sports. */
+  sportsBrand: string | null;
 }
 
 const SPECS: DemoSpec[] = [
@@ -38,6 +40,7 @@ const SPECS: DemoSpec[] = [
       email: 'suporte@ipebet.example',
     },
     handle: 'ipebet',
+    sportsBrand: 'ipe-bet',
     colors: {
       primary: '#1FA35B',
       secondary: '#F2C230',
@@ -66,6 +69,8 @@ const SPECS: DemoSpec[] = [
       email: 'ajuda@sortelunar.example',
     },
     handle: 'sortelunar',
+    // The demo's tenant without sports: its sports pages show "Esportes indisponíveis" and its menu has no sports entry.
+    sportsBrand: null,
     colors: {
       primary: '#8B3DFF',
       secondary: '#FF4FA3',
@@ -94,6 +99,7 @@ const SPECS: DemoSpec[] = [
       email: 'contato@faroljogos.example',
     },
     handle: 'faroljogos',
+    sportsBrand: 'farol-jogos',
     colors: {
       primary: '#1E6FD9',
       secondary: '#FF8A1F',
@@ -150,9 +156,9 @@ function siteConfig(spec: DemoSpec): NewTenant['config'] {
     cashback_conversion_percentage: 10,
     cashback: true,
     kyc: true,
-    hasSports: true,
+    hasSports: spec.sportsBrand !== null,
     hasBoxes: true,
-    betby: { active: false, brand_id: '', theme_name: 'default' },
+    betby: { active: spec.sportsBrand !== null, brand_id: spec.sportsBrand ?? '', theme_name: 'default' },
     spineBox: { red: '#E5484D', blue: '#3E63DD', pink: '#D6409F', black: '#1C1C1F', green: '#30A46C', yellow: '#F5D90A' },
     cpa_value: 0,
     chat_support: true,
