@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
  * - the places it talks to come from the JSON it was built with (the same
  *   values its scripts use): `#tenant-runtime` (API base when absolute, the
  *   realtime WebSocket host and port), `#auth-config` (Turnstile and Google
- *   sign-in script origins, which also frame and fetch from there) and
- *   `#chat-support-config` (the support-chat widget's origin).
+ *   sign-in script origins, which also frame and fetch from there),
+ *   `#chat-support-config` (the support-chat widget's origin) and
+ *   `#sports-config` (the sportsbook widget script's origin).
  * A page rebuilt with new settings gets a policy matching them, with no
  * second list to keep in sync.
  */
@@ -82,7 +83,9 @@ export function pageFacts(html: string): PageFacts {
   const runtime = jsonBlock(tags, 'tenant-runtime');
   const auth = jsonBlock(tags, 'auth-config');
   const chat = jsonBlock(tags, 'chat-support-config');
-  const thirdParty = [field(auth, 'google')?.scriptUrl, field(auth, 'turnstile')?.scriptUrl, chat?.scriptUrl]
+  // A sports page's widget script (src/lib/sports/config.ts); the provider's widget also fetches and styles from there.
+  const sports = jsonBlock(tags, 'sports-config');
+  const thirdParty = [field(auth, 'google')?.scriptUrl, field(auth, 'turnstile')?.scriptUrl, chat?.scriptUrl, sports?.scriptUrl]
     .map(httpOrigin)
     .filter((o): o is string => o !== null);
   const rt = field(runtime, 'realtime');

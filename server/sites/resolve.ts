@@ -56,6 +56,23 @@ export function notFoundCandidates(path: string): string[] {
   return english ? ['/en/404.html', '/en/404/index.html', ...generic] : generic;
 }
 
+/**
+ * Routes whose last part spans any number of segments (spec section 2:
+ * `/sportsbook/{slug}`): the site builds one page per locale for the route
+ * and that page answers every address below it, reading the rest itself.
+ */
+const CATCH_ALL_ROUTES = ['/sportsbook'];
+
+/** The page that answers `path` when no file does (`/en/sportsbook/a/b` → `/en/sportsbook/index.html`); empty for other paths. */
+export function catchAllCandidates(path: string): string[] {
+  const english = path.startsWith('/en/');
+  const bare = english ? path.slice(3) : path;
+  const route = CATCH_ALL_ROUTES.find((r) => bare.startsWith(`${r}/`) && bare.length > r.length + 1);
+  if (!route) return [];
+  const page = english ? `/en${route}` : route;
+  return [`${page}/index.html`, `${page}.html`];
+}
+
 /** Joins `relativePath` to `root`; null if the result would leave `root`. */
 export function insideRoot(root: string, relativePath: string): string | null {
   const full = join(root, relativePath);

@@ -6,7 +6,7 @@ import { contentTypeFor } from './mime.ts';
 import { pagePolicy } from './page-csp.ts';
 import { pageFactsOf } from './page-policy-cache.ts';
 import { COMPRESSIBLE_EXTENSIONS } from './precompress.ts';
-import { candidatesFor, notFoundCandidates, openFirst, openRegularFile, requestPath, resolveSiteRoot, type OpenFile } from './resolve.ts';
+import { candidatesFor, catchAllCandidates, notFoundCandidates, openFirst, openRegularFile, requestPath, resolveSiteRoot, type OpenFile } from './resolve.ts';
 
 export interface ServeSitesOptions {
   /** Folder of per-domain symlinks written by buildTenantSite (SITES_DIR). */
@@ -166,6 +166,9 @@ export function serveSites(opts: ServeSitesOptions): (c: Context) => Promise<Res
       return respond(c, { file, path: path ?? '/', status: 200, fallback }, frameOrigins);
     }
     if (file) await file.handle.close();
+    // `/sportsbook/a/b/c`: the route's one page answers (it reads the slug from the address).
+    const catchAll = fallback || path === null ? null : await openFirst(root, catchAllCandidates(path));
+    if (catchAll) return respond(c, { file: catchAll, path: path ?? '/', status: 200, fallback }, frameOrigins);
     const page = fallback
       ? await openFirst(root, path === '/' ? ['/index.html', '/404.html'] : ['/404.html', '/index.html'])
       : await openFirst(root, notFoundCandidates(path ?? '/'));

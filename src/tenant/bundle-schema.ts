@@ -84,6 +84,13 @@ export const TenantBundleSchema = v.object({
   pages: v.array(PageSchema),
   categories: v.array(CategorySchema),
   casino: v.optional(CatalogueSchema),
+  // The platform's sportsbook settings (issue 16): the widget script URL (site-relative or absolute http(s)) and the effective brand id.
+  sportsbook: v.optional(
+    v.object({
+      scriptUrl: v.pipe(v.string(), v.regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, 'must be a /path or an http(s):// URL')),
+      brandId: v.optional(v.string()),
+    }),
+  ),
   apiUrl: v.pipe(v.string(), v.minLength(1)),
   realtime: RealtimeSchema,
   builtAt: v.pipe(v.string(), v.isoTimestamp()),

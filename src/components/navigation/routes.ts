@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../../contract/site-config.ts';
 import type { Locale, TenantBundle } from '../../contract/tenant-bundle.ts';
+import { tenantSportsConfig } from '../../lib/sports/config.ts';
 
 /** Side-menu groups of specification section 2 (`home` sits above them). */
 export type NavGroup = 'home' | 'casino' | 'sports' | 'general';
@@ -41,8 +42,9 @@ export const NAV_ROUTES: readonly NavRoute[] = [
     enabledFor: (config) => config.hasBoxes,
   },
   {
-    id: 'sports', path: '/sports', labelKey: 'nav.items.sports', group: 'sports', icon: 'ball', available: false,
-    enabledFor: (config) => config.hasSports,
+    // The spec's sports section: only for a tenant with `hasSports`, `betby.active` and a configured widget (src/lib/sports/config.ts).
+    id: 'sports', path: '/sports', labelKey: 'nav.items.sports', group: 'sports', icon: 'ball', available: true,
+    enabledFor: (_config, bundle) => tenantSportsConfig(bundle) !== null,
   },
   { id: 'promotions', path: '/promotions', labelKey: 'nav.items.promotions', group: 'general', icon: 'gift', available: false },
   { id: 'refer-a-friend', path: '/refers', labelKey: 'nav.items.referAFriend', group: 'general', icon: 'users', available: false },

@@ -19,13 +19,15 @@ import type { AccountView } from './views.ts';
 const WalletView = lazy(() => import('../wallet/WalletView.tsx').then((m) => ({ default: m.WalletView })));
 const TransactionsView = lazy(() => import('../wallet/TransactionsView.tsx').then((m) => ({ default: m.TransactionsView })));
 const CasinoHistoryView = lazy(() => import('../wallet/CasinoHistoryView.tsx').then((m) => ({ default: m.CasinoHistoryView })));
+// With a sportsbook, the bet history has a sports tab beside the casino one (issue 16).
+const BetHistoryTabs = lazy(() => import('../sports/BetHistoryTabs.tsx').then((m) => ({ default: m.BetHistoryTabs })));
 
 /**
  * Content of the account pages. Players see their view (after `GET /profile`
  * refreshes the stored user); visitors get the login modal, and a player who
  * just excluded themself sees the period instead.
  */
-export function AccountApp({ view, locale }: { view: AccountView; locale: Locale }) {
+export function AccountApp({ view, locale, sports = false }: { view: AccountView; locale: Locale; sports?: boolean }) {
   const t = useTranslator(locale);
   const session = useStore($session);
   const excluded = useStore($selfExclusion);
@@ -68,7 +70,7 @@ export function AccountApp({ view, locale }: { view: AccountView; locale: Locale
         <Suspense fallback={<p className="account-loading">{t('account.loading')}</p>}>
           {view === 'wallet' && <WalletView t={t} locale={locale} />}
           {view === 'transactions' && <TransactionsView t={t} locale={locale} />}
-          {view === 'casinoHistory' && <CasinoHistoryView t={t} locale={locale} />}
+          {view === 'casinoHistory' && (sports ? <BetHistoryTabs t={t} locale={locale} /> : <CasinoHistoryView t={t} locale={locale} />)}
         </Suspense>
       );
   }

@@ -1,0 +1,64 @@
+import type { PagedList } from '../../contract/wallet.ts';
+
+/**
+ * One betslip of `GET /api/sports/bets?page` (issue 16's agreed interface):
+ * amounts in centavos, odds as the provider's decimal strings.
+ */
+export interface SportsBetSelection {
+  eventName: string;
+  sportName: string;
+  tournamentName: string;
+  marketName: string;
+  outcomeName: string;
+  odds: string;
+  live: boolean;
+}
+
+export const SPORTS_BET_STATUSES = ['open', 'won', 'lost', 'refunded', 'half-won', 'cashed-out', 'rolled-back'] as const;
+export type SportsBetStatus = (typeof SPORTS_BET_STATUSES)[number];
+
+export interface SportsBetRow {
+  betslipId: string;
+  type: 'single' | 'multiple';
+  stake: number;
+  potentialWin: number;
+  status: SportsBetStatus;
+  payout: number;
+  placedAt: string;
+  settledAt: string | null;
+  selections: SportsBetSelection[];
+}
+
+export interface SportsBetsPage {
+  items: SportsBetRow[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+/** The platform's `{ items, page, perPage, total }` as the paged money lists' shape. */
+export function toPagedList(answer: SportsBetsPage): PagedList<SportsBetRow> {
+  const perPage = Math.max(1, answer.perPage || 1);
+  return {
+    data: answer.items.map((row) => ({ ...row, betslipId: String(row.betslipId) })),
+    current_page: answer.page,
+    last_page: Math.max(1, Math.ceil(answer.total / perPage)),
+    total: answer.total,
+  };
+}
+
+/** The combined odds of a betslip (product of its selections' odds), two decimals; null when one is unreadable. */
+export function betslipOdds(selections: readonly Pick<SportsBetSelection, 'odds'>[]): number | null {
+  let total = 1;
+  for (const s of selections) {
+    const value = Number(s.odds);
+    if (!Number.isFinite(value) || value < 1) return null;
+    total *= value;
+  }
+  return selections.length === 0 ? null : Math.round(total * 100) / 100;
+}
+
+/** i18n key of a status, or null for a status this site has no word for (shown as sent). */
+export function betStatusKey(status: string): string | null {
+  return (SPORTS_BET_STATUSES as readonly string[]).includes(status) ? `sports.history.status.${status}` : null;
+}
