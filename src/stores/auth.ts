@@ -5,6 +5,7 @@ import type { AccountUser, AuthAnswer, SelfExclusionPeriod } from '../lib/auth/a
 import { selfExclusionOf } from '../lib/auth/account-user.ts';
 import { type AuthConfig, DEFAULT_AUTH_CONFIG } from '../lib/auth/auth-config.ts';
 import type { AuthMode } from '../lib/auth/modal-route.ts';
+import { raiseRiskWarning } from './risk-warning.ts';
 import { $session, signIn, signOut, updateSessionUser } from './session.ts';
 
 export type { AuthMode } from '../lib/auth/modal-route.ts';
@@ -86,10 +87,12 @@ function announceSignedIn(user: AccountUser): void {
   }, USER_REALTIME_DELAY_MS);
 }
 
-/** Guest → logged in: stores token and user, closes the modal, notifies the features. */
+/** Guest → logged in: stores token and user, raises the risk warning, closes the modal, notifies the features. */
 export function completeSignIn(token: string, user: AccountUser): void {
   signIn(token, user);
   $selfExclusion.set(null);
+  // Every login shows the risk warning again (Portaria SPA/MF 1.231/2024 art. 4).
+  raiseRiskWarning();
   closeLoginModal();
   announceSignedIn(user);
 }

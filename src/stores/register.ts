@@ -13,6 +13,8 @@ import { displayPhone, phoneFieldError, phoneForRequest } from '../lib/auth/phon
 import { cpfDigits } from '../contract/validation/cpf.ts';
 import { issuesByField } from '../lib/forms/issues.ts';
 import { readStored } from '../lib/storage.ts';
+import { parseReais } from '../lib/wallet/amount.ts';
+import type { LimitPeriod } from '../contract/responsible-gaming.ts';
 import * as v from 'valibot';
 import { $authConfig, completeSignIn } from './auth.ts';
 import { welcomeNewPlayer } from './welcome.ts';
@@ -23,7 +25,7 @@ import { $phoneCountry } from './geo.ts';
  * Multi-step registration (spec sections 2 and 5): who you are; the phone,
  * verified with a code before anything else continues; e-mail, password,
  * CPF (tenant `registerCPF`) and reference code; the 18+ and terms boxes;
- * the captcha (only with a Turnstile key). Each step validates its fields
+ * a loss limit and a session-time limit (regulated tenants, issue 17); the captcha (only with a Turnstile key). Each step validates its fields
  * before the next; the last one sends `POST /auth/register`.
  */
 export interface RegisterValues {
@@ -40,15 +42,20 @@ export interface RegisterValues {
   reference_code: string;
   adult: boolean;
   terms: boolean;
+  /** Regulated tenants (issue 17): a loss limit in reais as typed, its period, and a session-time limit in minutes. */
+  loss_limit: string;
+  loss_limit_period: '' | LimitPeriod;
+  session_limit_minutes: string;
   captcha_token: string;
 }
 
 type Field = keyof RegisterValues;
-export type RegisterStep = 'about' | 'phone' | 'account' | 'terms' | 'captcha';
+export type RegisterStep = 'about' | 'phone' | 'account' | 'terms' | 'limits' | 'captcha';
 
-/** The steps of this tenant, in order (the captcha step exists only with a Turnstile key). */
+/** The steps of this tenant, in order (the limits step only on a regulated tenant, the captcha step only with a Turnstile key). */
 export function registerSteps(): RegisterStep[] {
-  return ['about', 'phone', 'account', 'terms', ...($authConfig.get().turnstile ? (['captcha'] as const) : [])];
+  const config = $authConfig.get();
+  return ['about', 'phone', 'account', 'terms', ...(config.registerLimits ? (['limits'] as const) : []), ...(config.turnstile ? (['captcha'] as const) : [])];
 }
 
 /** The fields each step checks before moving on. */
@@ -62,6 +69,8 @@ export function stepFields(step: RegisterStep): Field[] {
       return ['email', 'password', 'password_confirmation', ...($authConfig.get().registerCPF ? (['cpf'] as const) : []), 'reference_code'];
     case 'terms':
       return ['adult', 'terms'];
+    case 'limits':
+      return ['loss_limit', 'loss_limit_period', 'session_limit_minutes'];
     case 'captcha':
       return ['captcha_token'];
   }
@@ -106,6 +115,14 @@ export function registerBody(values: RegisterValues, locale: Locale): Record<str
     reference_code: values.reference_code,
     adult: values.adult,
     terms: values.terms,
+    ...(config.registerLimits
+      ? {
+          // Typed in reais; the call takes centavos (an unreadable amount is sent as typed, and refused).
+          loss_limit: parseReais(values.loss_limit) ?? (values.loss_limit.trim() === '' ? '' : values.loss_limit),
+          loss_limit_period: values.loss_limit_period,
+          session_limit_minutes: values.session_limit_minutes === '' ? '' : Number(values.session_limit_minutes),
+        }
+      : {}),
     ...(config.turnstile ? { captcha_token: values.captcha_token } : {}),
     language: locale,
   };
@@ -113,7 +130,7 @@ export function registerBody(values: RegisterValues, locale: Locale): Record<str
 
 function checkRegister(values: RegisterValues): FieldErrors<Field> {
   const config = $authConfig.get();
-  const schema = createRegisterSchema({ cpfRequired: config.registerCPF, captchaRequired: config.turnstile !== null });
+  const schema = createRegisterSchema({ cpfRequired: config.registerCPF, captchaRequired: config.turnstile !== null, limitsRequired: config.registerLimits });
   const { username: _u, phone_verification_token: tokenIssue, language: _l, ...issues } = issuesByField(schema, registerBody(values, 'pt'));
   const errors: FieldErrors<Field> = issues as FieldErrors<Field>;
   const phone = phoneFieldError(values.phone, values.country);
@@ -145,6 +162,9 @@ export const registerForm = createForm<RegisterValues>({
     reference_code: readStored('ref') ?? '',
     adult: false,
     terms: false,
+    loss_limit: '',
+    loss_limit_period: '',
+    session_limit_minutes: '',
     captcha_token: '',
   }),
   check: checkRegister,

@@ -19,6 +19,7 @@ import type { AccountView } from './views.ts';
 const WalletView = lazy(() => import('../wallet/WalletView.tsx').then((m) => ({ default: m.WalletView })));
 const TransactionsView = lazy(() => import('../wallet/TransactionsView.tsx').then((m) => ({ default: m.TransactionsView })));
 const CasinoHistoryView = lazy(() => import('../wallet/CasinoHistoryView.tsx').then((m) => ({ default: m.CasinoHistoryView })));
+const ResponsibleGamingView = lazy(() => import('../responsible-gaming/ResponsibleGamingView.tsx').then((m) => ({ default: m.ResponsibleGamingView })));
 // With a sportsbook, the bet history has a sports tab beside the casino one (issue 16).
 const BetHistoryTabs = lazy(() => import('../sports/BetHistoryTabs.tsx').then((m) => ({ default: m.BetHistoryTabs })));
 
@@ -63,6 +64,12 @@ export function AccountApp({ view, locale, sports = false }: { view: AccountView
       return <PersonalDataView t={t} locale={locale} />;
     case 'verification':
       return <VerificationView t={t} />;
+    case 'responsibleGambling':
+      return (
+        <Suspense fallback={<p className="account-loading">{t('account.loading')}</p>}>
+          <ResponsibleGamingView t={t} locale={locale} />
+        </Suspense>
+      );
     case 'wallet':
     case 'transactions':
     case 'casinoHistory':

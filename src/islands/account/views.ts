@@ -19,6 +19,7 @@ export const ACCOUNT_VIEWS = {
   wallet: { path: '/account/wallet', titleKey: 'wallet.titles.wallet', navKey: 'wallet.nav.wallet', parentKey: null },
   transactions: { path: '/user/edit/transaction', titleKey: 'wallet.titles.wallet', navKey: 'wallet.nav.transactions', parentKey: 'account.titles.edit' },
   casinoHistory: { path: '/user/edit/history-casino', titleKey: 'wallet.titles.wallet', navKey: 'wallet.nav.casinoHistory', parentKey: 'account.titles.edit' },
+  responsibleGambling: { path: '/responsible-gambling', titleKey: 'responsibleGaming.title', navKey: 'responsibleGaming.title', parentKey: null },
 } as const satisfies Record<string, AccountViewEntry>;
 
 export type AccountView = keyof typeof ACCOUNT_VIEWS;

@@ -17,8 +17,10 @@ import {
   setRegisterField,
   verifyPhoneCode,
 } from '../../stores/register.ts';
+import { LIMIT_PERIODS, SESSION_LIMIT_MINUTES } from '../../contract/responsible-gaming.ts';
+import { durationText, RiskWarningText } from '../responsible-gaming/texts.tsx';
 import { Captcha } from './Captcha.tsx';
-import { CheckboxField, CpfField, FormMessage, PasswordPairFields, PhoneField, RadioGroup, TextField } from './fields.tsx';
+import { CheckboxField, CpfField, FormMessage, PasswordPairFields, PhoneField, RadioGroup, SelectField, TextField } from './fields.tsx';
 
 /** Register mode: the steps of `$registerStep`, one at a time, with Back / Continue. */
 export function RegisterWizard({ t, locale }: { t: TFunction; locale: Locale }) {
@@ -175,6 +177,39 @@ export function RegisterWizard({ t, locale }: { t: TFunction; locale: Locale }) 
               {t('auth.fields.termsLink')}
             </a>
           </CheckboxField>
+          <RiskWarningText t={t} />
+        </>
+      )}
+
+      {step === 'limits' && (
+        <>
+          <p className="auth-form__intro">{t('auth.register.limitsIntro')}</p>
+          <TextField
+            t={t}
+            label={t('auth.fields.loss_limit')}
+            inputMode="decimal"
+            value={values.loss_limit}
+            onValue={(amount) => setRegisterField('loss_limit', amount)}
+            error={errors.loss_limit}
+          />
+          <SelectField
+            t={t}
+            label={t('auth.fields.loss_limit_period')}
+            placeholder={t('auth.register.choose')}
+            value={values.loss_limit_period}
+            options={LIMIT_PERIODS.map((period) => ({ value: period, label: t(`responsibleGaming.periods.${period}`) }))}
+            onValue={(period) => setRegisterField('loss_limit_period', period)}
+            error={errors.loss_limit_period}
+          />
+          <SelectField
+            t={t}
+            label={t('auth.fields.session_limit_minutes')}
+            placeholder={t('auth.register.choose')}
+            value={values.session_limit_minutes}
+            options={SESSION_LIMIT_MINUTES.map((minutes) => ({ value: String(minutes), label: durationText(t, minutes) }))}
+            onValue={(minutes) => setRegisterField('session_limit_minutes', minutes)}
+            error={errors.session_limit_minutes}
+          />
         </>
       )}
 

@@ -1,5 +1,6 @@
 import { onSignedOut, onUserRealtime } from '../../stores/auth.ts';
 import { $session } from '../../stores/session.ts';
+import { $riskWarning, dismissRiskWarning } from '../../stores/risk-warning.ts';
 import { $welcome, dismissWelcome } from '../../stores/welcome.ts';
 
 /**
@@ -21,12 +22,25 @@ export function installSessionEffects(): void {
       .catch(() => undefined);
     void import('../notifications/player.ts').then((m) => m.startPlayerNotifications()).catch(() => undefined);
     void import('../push/start.ts').then((m) => m.startPushPrompt()).catch(() => undefined);
+    // The time alert and the session-time limit (issue 17): scheduled from the player's settings.
+    void Promise.all([import('../responsible-gaming/mount.tsx'), import('../../stores/time-alert.ts')])
+      .then(([mount, alert]) => {
+        mount.ensureTimeAlertRoot();
+        return alert.watchPlayingTime();
+      })
+      .catch(() => undefined);
+  });
+  // The risk warning raised by each login (issue 17), shown until dismissed.
+  $riskWarning.subscribe((shown) => {
+    if (shown) void import('../responsible-gaming/mount.tsx').then((m) => m.ensureRiskWarningRoot()).catch(() => undefined);
   });
   $welcome.subscribe((welcome) => {
     if (welcome.shown) void import('../welcome/mount.tsx').then((m) => m.ensureWelcomeRoot()).catch(() => undefined);
   });
   onSignedOut(() => {
     dismissWelcome();
+    dismissRiskWarning();
+    void import('../../stores/time-alert.ts').then((m) => m.stopWatchingTime()).catch(() => undefined);
     void import('../../lib/auth/user-realtime.ts').then((m) => m.leaveAllChannels()).catch(() => undefined);
   });
 }

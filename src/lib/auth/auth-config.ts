@@ -15,6 +15,8 @@ export interface AuthConfig {
   google: { clientId: string; scriptUrl: string } | null;
   /** Turnstile captcha: the step exists only with a site key (and a script URL to load it from). */
   turnstile: { siteKey: string; scriptUrl: string } | null;
+  /** Tenant `is_regulated`: registration has a step choosing a loss limit and a session-time limit (issue 17). */
+  registerLimits: boolean;
 }
 
 export const AUTH_CONFIG_ID = 'auth-config';
@@ -35,6 +37,7 @@ export function authConfigFromSiteConfig(config: SiteConfig): AuthConfig {
     loginRequiresEmail: config.login_requires_email,
     google,
     turnstile,
+    registerLimits: config.is_regulated === true,
   };
 }
 
@@ -45,6 +48,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   loginRequiresEmail: false,
   google: null,
   turnstile: null,
+  registerLimits: false,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -65,6 +69,7 @@ export function parseAuthConfig(value: unknown): AuthConfig {
     loginRequiresEmail: value.loginRequiresEmail === true,
     google: pair(value.google, 'clientId', 'scriptUrl'),
     turnstile: pair(value.turnstile, 'siteKey', 'scriptUrl'),
+    registerLimits: value.registerLimits === true,
   };
 }
 

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function load(config: { registerCPF?: boolean; turnstile?: boolean } = {}) {
+async function load(config: { registerCPF?: boolean; turnstile?: boolean; registerLimits?: boolean } = {}) {
   const auth = await import('../../../src/stores/auth.ts');
   auth.$authConfig.set({
     registerCPF: config.registerCPF ?? false,
@@ -21,6 +21,7 @@ async function load(config: { registerCPF?: boolean; turnstile?: boolean } = {})
     loginRequiresEmail: false,
     google: null,
     turnstile: config.turnstile ? { siteKey: 'site-key', scriptUrl: 'https://captcha.test/api.js' } : null,
+    registerLimits: config.registerLimits ?? false,
   });
   return { ...auth, ...(await import('../../../src/stores/register.ts')) };
 }
@@ -39,6 +40,41 @@ describe('registration steps', () => {
     expect((await load()).registerSteps()).toEqual(['about', 'phone', 'account', 'terms']);
     vi.resetModules();
     expect((await load({ turnstile: true })).registerSteps()).toEqual(['about', 'phone', 'account', 'terms', 'captcha']);
+  });
+
+  it('a regulated tenant adds the limits step: a loss limit in reais (sent in centavos), its period and a session-time limit', async () => {
+    const { calls } = fakeApi({ ...codeRoutes, 'POST /auth/register': () => ({ status: 201, json: { data: USER, token: 'tok-l' } }) });
+    const r = await load({ registerLimits: true });
+    expect(r.registerSteps()).toEqual(['about', 'phone', 'account', 'terms', 'limits']);
+    r.setRegisterField('gender', 'female');
+    r.setRegisterField('marital_status', 'single');
+    r.setRegisterField('name', 'Maria Silva');
+    await r.continueRegistration('pt');
+    r.setRegisterField('phone', '(11) 98765-4321');
+    await r.sendPhoneCode();
+    r.setRegisterField('code', '123456');
+    await r.continueRegistration('pt');
+    r.setRegisterField('email', 'maria@ex.com');
+    r.setRegisterField('password', 'senha-forte-1');
+    r.setRegisterField('password_confirmation', 'senha-forte-1');
+    await r.continueRegistration('pt');
+    r.setRegisterField('adult', true);
+    r.setRegisterField('terms', true);
+    await r.continueRegistration('pt');
+    expect(r.$registerStep.get()).toBe('limits');
+    expect(await r.continueRegistration('pt')).toBe(false);
+    expect(r.registerForm.$errors.get()).toMatchObject({
+      loss_limit: { key: 'validation.required' },
+      loss_limit_period: { key: 'validation.required' },
+      session_limit_minutes: { key: 'validation.required' },
+    });
+    r.setRegisterField('loss_limit', '0,50');
+    expect(r.registerForm.$errors.get().loss_limit).toMatchObject({ key: 'validation.generic' });
+    r.setRegisterField('loss_limit', '1.500,00');
+    r.setRegisterField('loss_limit_period', 'week');
+    r.setRegisterField('session_limit_minutes', '120');
+    expect(await r.continueRegistration('pt')).toBe(true);
+    expect(calls.find((c) => c.path === '/auth/register')!.body).toMatchObject({ loss_limit: 150_000, loss_limit_period: 'week', session_limit_minutes: 120 });
   });
 
   it('step 1 shows the fullName messages on model update and blocks until valid', async () => {

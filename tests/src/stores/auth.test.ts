@@ -151,7 +151,7 @@ describe('login', () => {
   it('asks for CPF and e-mail when the tenant requires them at login', async () => {
     const { calls } = fakeApi({ 'POST /auth/login': () => ({ json: { data: USER, token: 't' } }) });
     const { $authConfig } = await import('../../../src/stores/auth.ts');
-    $authConfig.set({ registerCPF: false, loginRequiresCpf: true, loginRequiresEmail: true, google: null, turnstile: null });
+    $authConfig.set({ registerCPF: false, loginRequiresCpf: true, loginRequiresEmail: true, google: null, turnstile: null, registerLimits: false });
     const { loginForm, loginFields, submitLogin } = await import('../../../src/stores/login.ts');
     expect(loginFields()).toEqual(['phone', 'password', 'cpf', 'email']);
     loginForm.set('phone', '11987654321');
