@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import type { TenantContext } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
+import { assertWagerAllowed } from '../responsible-gaming/enforce.ts';
+import { ResponsibleGamingError } from '../responsible-gaming/errors.ts';
 import { isInMaintenance } from '../tenants/context.ts';
 import { findUserById } from '../users/find-user.ts';
 import { isSelfExcluded } from '../users/present.ts';
@@ -38,6 +40,7 @@ const WIN_STATUSES = new Set<SportsBetslipRow['status']>(['won', 'half-won', 'ca
 function asSportsError(error: unknown): unknown {
   if (error instanceof InsufficientFundsError) return new SportsError('not_enough_money');
   if (error instanceof ReferenceConflictError) return new SportsError('bad_request', REASONS.reused);
+  if (error instanceof ResponsibleGamingError) return new SportsError('limits_exceeded', error.localized);
   return error;
 }
 
@@ -90,7 +93,8 @@ async function replay(tx: Db, ctx: SportsCallContext, existing: SportsTransactio
  * in one transaction. Idempotent by the transaction id: a retry answers as
  * the first time, unless the bet has since been rolled back or discarded
  * (then refused, as is a bet/make of a transaction discarded before it
- * arrived). Refused for a self-excluded player (1005), in maintenance or when
+ * arrived). Refused for a self-excluded player (1005), past the player's own
+ * limits or during their pause (4001), in maintenance or when
  * the tenant has no sportsbook, for another currency (2002), an unknown
  * player (1006), a short balance (2001) or a betslip already made by another
  * transaction (2004).
@@ -115,6 +119,8 @@ export function makeBet(db: Db, ctx: SportsCallContext, body: Make): Promise<Spo
     }
     const user = (await findUserById(tx, ctx.tenant.id, userId))!;
     if (isSelfExcluded(user, ctx.now)) throw new SportsError('player_blocked');
+    // The player's own limits and pause (responsible-gaming/enforce.ts), under their lock, before the wallet's.
+    await assertWagerAllowed(tx, { tenantId: ctx.tenant.id, userId, amount: t.amount, now: ctx.now });
 
     const [created] = await tx
       .insert(sportsBetslips)

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { responsibleGaming } from '../../../../server/features/responsible-gaming/schema.ts';
 import { sportsBetslips } from '../../../../server/features/sportsbook/schema.ts';
 import { users } from '../../../../server/features/users/schema.ts';
 import { BRAND, makeClaims, type Signing, settleTransaction, type SportsHarness, sportsHarness, uid } from './harness.ts';
@@ -126,6 +127,19 @@ describe('bet/make', () => {
     await h.db.update(users).set({ selfExclusionStartAt: new Date(Date.now() - 1000), selfExclusionEndAt: new Date(Date.now() + 86_400_000) }).where(eq(users.id, userId));
     expect((await h.call('bet/make', makeClaims(userId))).body).toMatchObject({ code: 1005, error: 'player_blocked' });
     expect(await h.balance(userId)).toBe(5000);
+  });
+
+  it('refuses past the player’s own wager limit and during their pause (limits exceeded)', async () => {
+    const { userId } = await h.player(10_000);
+    await h.db.insert(responsibleGaming).values({ userId, tenantId: h.tenantId, limits: { wager: { day: { value: 1500 } } } });
+    expect((await h.call('bet/make', makeClaims(userId, { amount: 1000 }))).status).toBe(200);
+    const over = await h.call('bet/make', makeClaims(userId, { amount: 1000 }));
+    expect(over.body).toMatchObject({ code: 4001, error: 'limits_exceeded' });
+    const paused = await h.player(10_000);
+    await h.db.insert(responsibleGaming).values({ userId: paused.userId, tenantId: h.tenantId, coolOffUntil: new Date(Date.now() + 86_400_000) });
+    expect((await h.call('bet/make', makeClaims(paused.userId))).body).toMatchObject({ code: 4001 });
+    expect(await h.balance(userId)).toBe(9000);
+    expect(await h.balance(paused.userId)).toBe(10_000);
   });
 
   it('commits a made bet and refuses to commit an unknown one', async () => {

@@ -51,7 +51,7 @@ export interface SportsHarness {
   call(path: string, claims: Record<string, unknown>, host?: string): Promise<Reply>;
   /** A player's API call under /api. */
   api(method: string, path: string, token: string | null, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
-  /** The sandbox's own HTTP API. */
+  /** The sandbox's own HTTP API, as the widget on `localhost` calls it. */
   sandbox(method: string, path: string, opts?: { token?: string; body?: unknown; lang?: string }): Promise<Reply>;
   /** The player's balance after checking the ledger sums to it. */
   balance(userId: number): Promise<number>;
@@ -215,7 +215,8 @@ export async function sportsHarness(env: Record<string, string> = {}): Promise<S
       return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
     },
     async sandbox(method, path, opts = {}) {
-      const res = await fetch(`${base}/sandbox-sportsbook${path}`, {
+      // In-process like a browser on the tenant's site (Node's fetch would drop the Host); the sandbox's callbacks still cross real HTTP.
+      const res = await app!.request(`/sandbox-sportsbook${path}`, {
         method,
         headers: {
           host: 'localhost',
