@@ -1,4 +1,4 @@
-/** An environment production mode accepts: every secret long and chosen, a real PSP, real SMS and e-mail, no sandbox aggregator. */
+/** An environment production mode accepts: every secret long and chosen, a real PSP, real SMS and e-mail, no sandbox aggregator, a real sportsbook. */
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
@@ -17,4 +17,10 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   MAIL_FROM: 'no-reply@ipe.example',
   VAPID_SUBJECT: 'mailto:ops@ipe.example',
   GAME_AGGREGATOR: 'none',
+  SPORTSBOOK_PROVIDER: 'betby',
+  SPORTSBOOK_SCRIPT_URL: 'https://ui.sportsbook.example/bt-renderer.min.js',
+  SPORTSBOOK_OPERATOR_ID: 'ipe-operator',
+  SPORTSBOOK_PROVIDER_PUBLIC_KEY_FILE: '/etc/sportsbook/provider-public.pem',
+  SPORTSBOOK_PRIVATE_KEY_FILE: '/etc/sportsbook/platform-private.pem',
+  SPORTSBOOK_CALLBACK_BASE_URL: 'https://api.ipe.example/api/sportsbook',
 };
