@@ -7,6 +7,7 @@ import AstroPWA from '@vite-pwa/astro';
 import { getBundle } from './src/tenant/bundle.ts';
 import { reusedGamePages } from './src/tenant/reused-pages.ts';
 import { webManifest } from './src/tenant/manifest.ts';
+import { onDemandCss } from './src/build/on-demand-css.ts';
 
 /**
  * One static build per tenant: `TENANT_BUNDLE=/abs/bundle.json astro build --outDir …`.
@@ -72,6 +73,8 @@ export default defineConfig({
   // Every page's CSS inline (a few KB compressed): no render-blocking stylesheet request before the first paint (issue 14).
   build: { format: 'directory', inlineStylesheets: 'always' },
   prefetch: false,
+  // CSS of islands loaded on interaction comes with them instead of inline on every page (src/build/on-demand-css.ts).
+  vite: { plugins: onDemandCss() },
   i18n: {
     locales: ['pt', 'en'],
     defaultLocale: 'pt',
