@@ -21,6 +21,7 @@ import { channelPolicy } from './realtime/channel-policy.ts';
 import { createRedisAdapter } from './realtime/redis-adapter.ts';
 import { createRealtimeServer } from './realtime/server.ts';
 import { createSiteBuilder, serveSites } from './sites/index.ts';
+import { imageCacheDir } from './sites/images/index.ts';
 import { tenantSource } from './sites/tenant-source.ts';
 
 export interface RunningPlatform {
@@ -77,7 +78,12 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     clientIpHeader: config.clientIpHeader,
     ...(config.redisUrl ? { adapter: createRedisAdapter({ url: config.redisUrl, logger: (line) => log.warn(line) }) } : {}),
   });
-  const builder = createSiteBuilder({ ...tenantSource(database.db, config), sitesDir: config.sitesDir, log: (line) => log.info(`sites: ${line}`) });
+  const builder = createSiteBuilder({
+    ...tenantSource(database.db, config),
+    sitesDir: config.sitesDir,
+    log: (line) => log.info(`sites: ${line}`),
+    buildOptions: { imageCacheDir: imageCacheDir(config.dataDir) },
+  });
 
   // The real PSP when configured (PIX_PSP=bcb-api; its certificate files are read and checked now), else the sandbox.
   const realPsp = config.pix.bcbApi ? createBcbApiPsp(config.pix.bcbApi, { log }) : null;

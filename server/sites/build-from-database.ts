@@ -3,6 +3,7 @@ import { openDatabase } from '../db/open.ts';
 import { seedDemoTenants } from '../features/tenants/demo/seed.ts';
 import { createLogger } from '../logger.ts';
 import { createSiteBuilder, type SiteBuildRecord } from './builder.ts';
+import { imageCacheDir } from './images/index.ts';
 import { tenantSource } from './tenant-source.ts';
 
 export interface BuildFromDatabaseOptions {
@@ -27,7 +28,7 @@ export async function buildSitesFromDatabase(config: Config, opts: BuildFromData
   try {
     await database.migrate();
     if (config.seedDemo) await seedDemoTenants(database.db, createLogger(config.logLevel));
-    const builder = createSiteBuilder({ ...tenantSource(database.db, config), sitesDir: config.sitesDir, log });
+    const builder = createSiteBuilder({ ...tenantSource(database.db, config), sitesDir: config.sitesDir, log, buildOptions: { imageCacheDir: imageCacheDir(config.dataDir) } });
     if (opts.tenants && opts.tenants.length > 0) {
       const started = await Promise.all(opts.tenants.map((domain) => builder.rebuild(domain)));
       const finished = await Promise.all(started.map((b) => builder.settled(b.id)));

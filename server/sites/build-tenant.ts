@@ -7,6 +7,7 @@ import { buildsPath, newBuildFolderName, siteLinkPath, siteNameForBuild } from '
 import { countPages, type Precompression, startPrecompression } from './precompress.ts';
 import { PROJECT_ROOT, runAstroBuild } from './run-astro.ts';
 import { tenantAssetsDir } from './tenant-assets.ts';
+import { linkSiteImages, prepareSiteImages, type SiteImages, withImagesFingerprint, writeImagesManifest } from './images/index.ts';
 import { pruneBuilds, switchSite } from './switch.ts';
 
 export interface BuildTenantOptions {
@@ -24,6 +25,8 @@ export interface BuildTenantOptions {
   env?: Record<string, string | undefined>;
   /** Previous builds kept after the switch (rollback, in-flight requests). Default 1. */
   keepPrevious?: number;
+  /** Where drawn copies of the tenant's art are cached between builds (server/sites/images). Default `<sitesDir>/.image-cache`. */
+  imageCacheDir?: string;
   /**
    * Take game pages whose inputs did not change from the build served now
    * instead of rendering them again (server/sites/incremental.ts). Default true.
@@ -94,7 +97,7 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
   try {
     // Each tenant's own art is its site's public folder, so no tenant ships another's files.
     const publicDir = opts.bundle ? tenantAssetsDir(opts.bundle.domain, opts.projectRoot) : join(temp, 'no-public');
-    const env: Record<string, string | undefined> = { ...opts.env, TENANT_BUNDLE: undefined, TENANT_PUBLIC_DIR: publicDir, TENANT_REUSED_PAGES: undefined };
+    const env: Record<string, string | undefined> = { ...opts.env, TENANT_BUNDLE: undefined, TENANT_PUBLIC_DIR: publicDir, TENANT_REUSED_PAGES: undefined, TENANT_IMAGES: undefined };
     if (opts.bundle) {
       const bundlePath = join(temp, 'bundle.json');
       await writeFile(bundlePath, JSON.stringify(opts.bundle));
@@ -105,8 +108,14 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     const previous = await realpath(siteLinkPath(opts.sitesDir, name)).catch(() => null);
     // Game pages whose inputs are unchanged since the previous build are linked from it, not rendered.
     let plan: IncrementalPlan | null = null;
+    let images: SiteImages | null = null;
     if (opts.bundle) {
-      const code = await codeFingerprint(opts.projectRoot ?? PROJECT_ROOT, { ...process.env, ...env });
+      // Banners, logos and covers drawn into AVIF/WebP copies the pages offer (issue 14).
+      images = await prepareSiteImages(opts.bundle, publicDir, opts.imageCacheDir ?? join(opts.sitesDir, '.image-cache'), log);
+      env.TENANT_IMAGES = join(temp, 'images.json');
+      await writeImagesManifest(env.TENANT_IMAGES, images);
+      log(`[sites] ${name}: images ${images.drawn} drawn, ${images.cached} from the cache, ${images.failed.length} not drawn, in ${Math.round(images.ms)} ms`);
+      const code = withImagesFingerprint(await codeFingerprint(opts.projectRoot ?? PROJECT_ROOT, { ...process.env, ...env }), images);
       plan = await planIncremental(opts.bundle, code, opts.incremental === false ? null : previous, previous && previous + INPUTS_SUFFIX);
       if (plan.reused.length > 0) {
         env.TENANT_REUSED_PAGES = join(temp, 'reused-pages.json');
@@ -129,6 +138,7 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     await access(join(dir, 'index.html')).catch(() => {
       throw new Error(`astro build of ${name} produced no index.html`);
     });
+    if (images) await linkSiteImages(dir, images);
     const compressStart = performance.now();
     let linked: string[] = [];
     if (plan && previous && plan.reused.length > 0) {

@@ -27,7 +27,7 @@ export interface SiteBuilderDeps {
   sitesDir: string;
   log?: (line: string) => void;
   /** Passed to every buildTenantSite call (tests point these at a small astro project). */
-  buildOptions?: Pick<BuildTenantOptions, 'projectRoot' | 'astroBin' | 'env' | 'keepPrevious'>;
+  buildOptions?: Pick<BuildTenantOptions, 'projectRoot' | 'astroBin' | 'env' | 'keepPrevious' | 'imageCacheDir'>;
 }
 
 export interface SiteBuilder extends OperatorSiteBuilder {

@@ -44,7 +44,7 @@ export interface IncrementalPlan {
 /** Files whose bytes shape the pages (the code and its dependencies), relative to the project root. */
 const CODE_PATHS = ['src', 'astro.config.mjs', 'package.json', 'package-lock.json'];
 /** Set by the builder per build, not inputs of a page's content. */
-const BUILD_ENV = new Set(['TENANT_BUNDLE', 'TENANT_PUBLIC_DIR', 'TENANT_REUSED_PAGES']);
+const BUILD_ENV = new Set(['TENANT_BUNDLE', 'TENANT_PUBLIC_DIR', 'TENANT_REUSED_PAGES', 'TENANT_IMAGES']);
 
 async function* filesUnder(path: string): AsyncGenerator<string> {
   let entries;

@@ -1,4 +1,5 @@
 import type { Locale } from '../../contract/tenant-bundle.ts';
+import { CARD_SIZES, pictureSources, withFallback } from '../images/responsive.ts';
 import { type GameCardData, gameHref } from './format.ts';
 
 /**
@@ -23,13 +24,27 @@ export function gameCardElement(game: GameCardData, locale: Locale): HTMLLIEleme
   image.height = 400;
   image.loading = 'lazy';
   image.decoding = 'async';
+  // The build's AVIF/WebP copies by width, the original when they are missing (src/lib/images/responsive.ts).
+  const picture = document.createElement('picture');
+  picture.className = 'game-card__picture';
+  for (const { type, srcset } of pictureSources(game.image, 'cover')) {
+    const source = document.createElement('source');
+    source.type = type;
+    source.srcset = srcset;
+    source.sizes = CARD_SIZES;
+    source.width = 300;
+    source.height = 400;
+    picture.append(source);
+  }
+  picture.append(image);
+  withFallback(image);
   const title = document.createElement('span');
   title.className = 'game-card__title';
   title.textContent = game.title;
   const provider = document.createElement('span');
   provider.className = 'game-card__provider';
   provider.textContent = game.provider_name;
-  link.append(image, title, provider);
+  link.append(picture, title, provider);
   item.append(link);
   return item;
 }
