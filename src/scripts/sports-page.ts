@@ -1,42 +1,16 @@
 import { readSportsPageConfig } from '../lib/sports/config.ts';
-import { currentLocale } from '../lib/locale.ts';
-import { sitePathOf, tokenFromGameUrl } from '../lib/sports/route.ts';
-import type { SportsWidgetState } from '../stores/sports.ts';
-import { openDepositOrRegister } from './header/wallet.ts';
-import { loadIsland } from './load-island.ts';
+import { tokenFromGameUrl } from '../lib/sports/fragment.ts';
+import { startSportsPage } from './sports-start.ts';
 
 /**
  * The sports pages' script (`/sports`, `/sportschange`, `/sportsbook/…`,
- * `/widgetbetby`): once the page is interactive (load, then idle), it loads
- * the sports store, which loads the provider's widget script from the
- * tenant's configuration and draws the widget into `[data-sports-widget]`.
- * Only these pages carry this script, so no other page pays for sports.
+ * `/widgetbetby`): waits for the page to be interactive (load, then idle)
+ * and then starts the widget (`sports-start.ts`), which loads the
+ * provider's script from the tenant's configuration. Its graph shares no
+ * module with the other pages' scripts, not even Vite's dynamic-import
+ * helper (so nothing here is imported lazily): adding sports pages leaves
+ * every other page's JavaScript exactly as it was (`npm run bench:js`).
  */
-
-function openAuth(mode: 'login' | 'register'): void {
-  void loadIsland(() => import('../islands/auth/mount.tsx')).then((m) => m.openAuth(mode));
-}
-
-/** The page's state panels (`[data-sports-state]`): the one matching the widget's state shows. */
-function showState(state: SportsWidgetState): void {
-  const shown = state.status === 'idle' ? 'loading' : state.status;
-  for (const panel of document.querySelectorAll<HTMLElement>('[data-sports-state]')) {
-    panel.hidden = panel.dataset.sportsState !== shown;
-  }
-  const refused = document.querySelector<HTMLElement>('[data-sports-refusal]');
-  if (refused) refused.textContent = state.status === 'refused' ? state.message : '';
-  const widget = document.querySelector<HTMLElement>('[data-sports-widget]');
-  if (widget) widget.setAttribute('aria-busy', String(state.status === 'loading' || state.status === 'idle'));
-}
-
-/** The language links point at the same event in the other language. */
-function updateLanguageLinks(widgetPath: string): void {
-  if (widgetPath === '/' && !location.pathname.replace(/^\/en(?=\/|$)/, '').startsWith('/sportsbook')) return;
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-locale-switch], a[data-locale-menu-switch]')) {
-    const locale = (link.dataset.localeSwitch ?? link.dataset.localeMenuSwitch) === 'en' ? 'en' : 'pt';
-    link.href = sitePathOf(widgetPath, locale);
-  }
-}
 
 function whenInteractive(run: () => void): void {
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 1500 }) : setTimeout(run, 50));
@@ -54,31 +28,5 @@ export function initSportsPage(): void {
   // `/widgetbetby#token=…`: the launch token is taken once and the fragment dropped from the address.
   const initialToken = tokenFromGameUrl(location.href);
   if (initialToken) history.replaceState(history.state, '', location.pathname + location.search);
-  whenInteractive(() => {
-    void import('../stores/sports.ts').then((store) => {
-      store.$sportsWidget.subscribe(showState);
-      const start = () =>
-        store.startSportsWidget({
-          target,
-          config,
-          locale: currentLocale(),
-          initialToken,
-          host: {
-            openLogin: () => openAuth('login'),
-            openRegister: () => openAuth('register'),
-            openDeposit: openDepositOrRegister,
-            routeShown: updateLanguageLinks,
-          },
-        });
-      document.addEventListener('click', (event) => {
-        if (event.target instanceof Element && event.target.closest('[data-sports-retry]')) void store.retrySportsWidget();
-      });
-      // Leaving the page kills the widget; coming back from the back-forward cache starts it again.
-      window.addEventListener('pagehide', () => store.stopSportsWidget());
-      window.addEventListener('pageshow', (event) => {
-        if (event.persisted) void start();
-      });
-      void start();
-    });
-  });
+  whenInteractive(() => startSportsPage({ target, config, initialToken }));
 }

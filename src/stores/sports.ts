@@ -1,11 +1,9 @@
-import { atom } from 'nanostores';
 import type { Locale } from '../contract/tenant-bundle.ts';
-import { loadExternalScript } from '../lib/auth/external-script.ts';
 import type { SportsPageConfig } from '../lib/sports/config.ts';
-import { addressForWidgetRoute, routeFromHistory, tokenFromGameUrl, widgetLangOf, widgetPathOf } from '../lib/sports/route.ts';
+import { tokenFromGameUrl } from '../lib/sports/fragment.ts';
+import { LaunchRefusal, observable, playerToken, requestLaunch, watchSession } from '../lib/sports/platform.ts';
 import type { BTRendererConstructor, BTRendererInstance } from '../lib/sports/renderer-types.ts';
-import { ApiError, api } from './api.ts';
-import { $session, sessionToken } from './session.ts';
+import { addressForWidgetRoute, routeFromHistory, widgetLangOf, widgetPathOf } from '../lib/sports/route.ts';
 
 /**
  * The sportsbook widget on a sports page (issue 16): loads the provider's
@@ -15,6 +13,12 @@ import { $session, sessionToken } from './session.ts';
  * address in step with the widget's routes, renews the token when the
  * widget says it expired, and starts it again on login/logout. Guests get the
  * widget without a token (odds visible; betting asks them to log in).
+ *
+ * It shares no module with the other pages' scripts (see
+ * lib/sports/platform.ts): the session is read from the same storage keys
+ * and followed through the header's `html[data-session]`, and the state is
+ * a small Nanostores-shaped observable, so casino and legal pages load the
+ * exact same JavaScript as before sports existed.
  */
 
 export type SportsWidgetState =
@@ -28,7 +32,7 @@ export type SportsWidgetState =
   /** The platform has no sportsbook for this tenant (404 from the launch call). */
   | { status: 'unavailable' };
 
-export const $sportsWidget = atom<SportsWidgetState>({ status: 'idle' });
+export const $sportsWidget = observable<SportsWidgetState>({ status: 'idle' });
 
 /** What the page does for the widget's callbacks (the modals live in islands the store must not import). */
 export interface SportsHost {
@@ -68,8 +72,27 @@ let running: Running | null = null;
 /** A widget that keeps losing its session is started again at most this often (no reload loop). */
 const SESSION_REFRESH_PAUSE_MS = 30_000;
 
+/** The widget's script, added once per page (a retry after a failure adds it again). */
+let scriptLoad: Promise<void> | null = null;
+
+function loadScript(src: string): Promise<void> {
+  scriptLoad ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => {
+      script.remove();
+      scriptLoad = null;
+      reject(new Error(`Could not load ${src}`));
+    });
+    document.head.append(script);
+  });
+  return scriptLoad;
+}
+
 async function defaultLoadRenderer(scriptUrl: string): Promise<BTRendererConstructor> {
-  await loadExternalScript(scriptUrl);
+  await loadScript(scriptUrl);
   const ctor = (window as unknown as { BTRenderer?: BTRendererConstructor }).BTRenderer;
   if (typeof ctor !== 'function') throw new Error('BTRenderer missing after the script loaded');
   return ctor;
@@ -80,20 +103,23 @@ async function defaultLoadRenderer(scriptUrl: string): Promise<BTRendererConstru
  * Throws the ApiError of a refusal (403 barred, 404 no sportsbook).
  */
 export async function fetchLaunchToken(locale: Locale): Promise<string | null> {
-  if (!sessionToken()) return null;
-  const answer = await api.post<{ gameUrl?: unknown }>('/games/launch/sport', { lang: widgetLangOf(locale) });
-  const token = typeof answer.gameUrl === 'string' ? tokenFromGameUrl(answer.gameUrl) : null;
-  if (!token) throw new Error('launch answer without a token');
-  return token;
+  const session = playerToken();
+  if (!session) return null;
+  try {
+    const token = tokenFromGameUrl(await requestLaunch(session, locale, widgetLangOf(locale)));
+    if (!token) throw new Error('launch answer without a token');
+    return token;
+  } catch (error) {
+    // A session the platform no longer knows is a guest's (the header's session check signs it out).
+    if (error instanceof LaunchRefusal && error.status === 401) return null;
+    throw error;
+  }
 }
 
 function refusalState(error: unknown): SportsWidgetState {
-  if (error instanceof ApiError && error.status === 404) return { status: 'unavailable' };
-  if (error instanceof ApiError && error.status === 403) {
-    // The platform's own words for this player's refusal (self-exclusion dates…), else the catalogue's 403 text.
-    const said = typeof error.data === 'object' && error.data !== null ? (error.data as { message?: unknown }).message : undefined;
-    return { status: 'refused', message: typeof said === 'string' && said ? said : (error.messages[0] ?? error.message) };
-  }
+  if (error instanceof LaunchRefusal && error.status === 404) return { status: 'unavailable' };
+  // The platform's own words for this player's refusal (self-exclusion dates…).
+  if (error instanceof LaunchRefusal && error.status === 403) return { status: 'refused', message: error.message };
   return { status: 'failed' };
 }
 
@@ -110,7 +136,7 @@ async function launch(run: Running): Promise<void> {
   try {
     const given = run.initialToken;
     run.initialToken = null;
-    const tokenRequest = given && sessionToken() ? Promise.resolve(given) : fetchLaunchToken(options.locale);
+    const tokenRequest = given && playerToken() ? Promise.resolve(given) : fetchLaunchToken(options.locale);
     [Renderer, token] = await Promise.all([(options.loadRenderer ?? defaultLoadRenderer)(options.config.scriptUrl), tokenRequest]);
   } catch (error) {
     if (generation === run.generation && running === run) $sportsWidget.set(refusalState(error));
@@ -227,9 +253,9 @@ export function startSportsWidget(options: StartSportsOptions): Promise<void> {
   };
   running = run;
   run.restoreHistory = watchHistory(run);
-  let token = sessionToken();
-  run.unsubscribe = $session.listen(() => {
-    const next = sessionToken();
+  let token = playerToken();
+  run.unsubscribe = watchSession(() => {
+    const next = playerToken();
     if (next === token) return;
     token = next;
     void launch(run);

@@ -1,6 +1,6 @@
 import type { Locale } from '../../contract/tenant-bundle.ts';
-import { localePath } from '../../i18n/locales.ts';
-import { stripLocalePrefix } from '../locale.ts';
+
+export { tokenFromGameUrl } from './fragment.ts';
 
 /**
  * Addresses of the sports pages and the widget's own routes. The widget
@@ -12,6 +12,27 @@ import { stripLocalePrefix } from '../locale.ts';
 
 export const SPORTSBOOK_PREFIX = '/sportsbook';
 
+/*
+ * The two locale helpers below are i18n/locales.ts's `localePath` and
+ * lib/locale.ts's `stripLocalePrefix` for these paths, repeated here on
+ * purpose: the sports page's scripts import nothing the other pages' scripts
+ * share (see lib/sports/platform.ts). tests/src/lib/sports/route.test.ts
+ * checks they agree with the originals.
+ */
+
+/** `/en/sportsbook/x` → `/sportsbook/x`; Portuguese paths unchanged. */
+export function withoutLocale(pathname: string): string {
+  if (pathname === '/en') return '/';
+  return pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
+}
+
+/** A locale-neutral path in `locale` (`/sportsbook` → `/en/sportsbook`). */
+export function inLocale(locale: Locale, path: string): string {
+  const clean = path === '' || path === '/' ? '/' : `/${path.replace(/^\/+|\/+$/g, '')}`;
+  if (locale === 'pt') return clean;
+  return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
+}
+
 /** Whether a locale-neutral path is the sportsbook route or below it. */
 export function isSportsbookPath(path: string): boolean {
   return path === SPORTSBOOK_PREFIX || path.startsWith(`${SPORTSBOOK_PREFIX}/`);
@@ -22,7 +43,7 @@ export function isSportsbookPath(path: string): boolean {
  * `/sports`, `/sportschange`, `/sportsbook` and anything else → `/`.
  */
 export function widgetPathOf(pathname: string): string {
-  const path = stripLocalePrefix(pathname.replace(/\/+$/, '') || '/');
+  const path = withoutLocale(pathname.replace(/\/+$/, '') || '/');
   if (!isSportsbookPath(path)) return '/';
   const rest = path.slice(SPORTSBOOK_PREFIX.length);
   return rest === '' ? '/' : rest;
@@ -31,7 +52,7 @@ export function widgetPathOf(pathname: string): string {
 /** The page address of a widget route in `locale`: `/x/y` → `/sportsbook/x/y` (`/en/sportsbook/x/y`). */
 export function sitePathOf(widgetPath: string, locale: Locale): string {
   const clean = `/${widgetPath.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '')}`;
-  return localePath(locale, clean === '/' ? SPORTSBOOK_PREFIX : `${SPORTSBOOK_PREFIX}${clean}`);
+  return inLocale(locale, clean === '/' ? SPORTSBOOK_PREFIX : `${SPORTSBOOK_PREFIX}${clean}`);
 }
 
 /**
@@ -43,7 +64,7 @@ export function addressForWidgetRoute(widgetPath: string, pathname: string, loca
   const target = sitePathOf(widgetPath, locale);
   const current = pathname.replace(/\/+$/, '') || '/';
   if (target === current) return null;
-  if (widgetPathOf(target) === '/' && !isSportsbookPath(stripLocalePrefix(current))) return null;
+  if (widgetPathOf(target) === '/' && !isSportsbookPath(withoutLocale(current))) return null;
   return target;
 }
 
@@ -62,18 +83,10 @@ export function routeFromHistory(url: string | URL | null | undefined, currentWi
     return null;
   }
   if (parsed.origin !== new URL(base).origin) return null;
-  const path = stripLocalePrefix(parsed.pathname.replace(/\/+$/, '') || '/');
+  const path = withoutLocale(parsed.pathname.replace(/\/+$/, '') || '/');
   if (!isSportsbookPath(path)) return null;
   const widgetPath = widgetPathOf(parsed.pathname);
   return widgetPath === currentWidgetPath ? null : widgetPath;
-}
-
-/** The launch token carried in the fragment of `POST /games/launch/sport`'s gameUrl (`…/widgetbetby#token=…`). */
-export function tokenFromGameUrl(gameUrl: string): string | null {
-  const hash = gameUrl.indexOf('#');
-  if (hash === -1) return null;
-  const token = new URLSearchParams(gameUrl.slice(hash + 1)).get('token');
-  return token ? token : null;
 }
 
 /** BetBy's `lang` for a page locale. */

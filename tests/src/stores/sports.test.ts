@@ -90,7 +90,9 @@ describe('sports widget store', () => {
     signIn();
     const { calls } = platform();
     await start({ locale: 'en' });
-    expect(calls.find((c) => c.path === '/games/launch/sport')!.body).toEqual({ lang: 'en' });
+    const launch = calls.find((c) => c.path === '/games/launch/sport')!;
+    expect(launch.body).toEqual({ lang: 'en' });
+    expect(launch.headers.get('authorization')).toBe('Bearer session-token');
     expect(instances[0]!.options).toMatchObject({ token: 'tok-1', lang: 'en' });
   });
 
@@ -150,16 +152,18 @@ describe('sports widget store', () => {
     await expect(instances[0]!.options.onTokenExpired!()).resolves.toBe('tok-2');
   });
 
-  it('starts again on login and on logout, killing the previous widget', async () => {
+  it('starts again on login and on logout (the header’s html[data-session] mirror of the session store), killing the previous widget', async () => {
     platform();
+    document.documentElement.dataset.session = 'guest';
     await start();
-    const session = await import('../../../src/stores/session.ts');
-    session.signIn('session-token', USER as never);
+    signIn();
+    document.documentElement.dataset.session = 'user';
     await settle();
     expect(instances).toHaveLength(2);
     expect(instances[0]!.killed).toBe(true);
     expect(instances[1]!.options.token).toBe('tok-1');
-    session.signOut();
+    localStorage.clear();
+    document.documentElement.dataset.session = 'guest';
     await settle();
     expect(instances).toHaveLength(3);
     expect(instances[1]!.killed).toBe(true);

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { tenantSportsConfig } from '../../../../src/lib/sports/config.ts';
-import { addressForWidgetRoute, routeFromHistory, sitePathOf, tokenFromGameUrl, widgetPathOf } from '../../../../src/lib/sports/route.ts';
+import { localePath } from '../../../../src/i18n/locales.ts';
+import { stripLocalePrefix } from '../../../../src/lib/locale.ts';
+import { addressForWidgetRoute, inLocale, routeFromHistory, sitePathOf, tokenFromGameUrl, widgetPathOf, withoutLocale } from '../../../../src/lib/sports/route.ts';
 
 describe('sports addresses', () => {
+  it('prefixes and strips locales exactly as the site’s own helpers do', () => {
+    for (const path of ['/', '/sportsbook', '/sportsbook/a/b', '/sports', '']) {
+      for (const locale of ['pt', 'en'] as const) expect(inLocale(locale, path)).toBe(localePath(locale, path));
+    }
+    for (const path of ['/', '/en', '/en/sportsbook/x', '/sportsbook', '/english']) expect(withoutLocale(path)).toBe(stripLocalePrefix(path));
+  });
+
   it('maps page addresses to widget routes and back, in both languages', () => {
     expect(widgetPathOf('/sports')).toBe('/');
     expect(widgetPathOf('/en/sportschange')).toBe('/');

@@ -29,9 +29,13 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
  */
 export function replaceKeepingFocus(section: HTMLElement, children: Child[]): void {
   const active = document.activeElement;
-  const key = active instanceof HTMLElement && section.contains(active) ? active.dataset.key : undefined;
+  const inside = active instanceof HTMLElement && section.contains(active);
+  const key = inside ? active.dataset.key : undefined;
   section.replaceChildren(...children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false));
-  if (key) section.querySelector<HTMLElement>(`[data-key="${key.replace(/["\\]/g, '\\$&')}"]`)?.focus({ preventScroll: true });
+  if (!inside) return;
+  // The same control again, else the section's first focusable heading (the control went away, e.g. a bet just settled).
+  const again = key ? section.querySelector<HTMLElement>(`[data-key="${key.replace(/["\\]/g, '\\$&')}"]`) : null;
+  (again ?? section.querySelector<HTMLElement>('[tabindex="-1"]'))?.focus({ preventScroll: true });
 }
 
 /** The player asked the system for less motion. */

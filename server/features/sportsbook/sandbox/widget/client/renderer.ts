@@ -59,11 +59,13 @@ export class BTRenderer {
   private stake = '';
   private placing = false;
   private notice: Notice = null;
+  /** The last settlement's outcome, shown above the player's bets. */
+  private betsNotice: Notice = null;
   private bets: SlipBet[] | null = null;
   private slipOpen = false;
   private renewing: Promise<string | null> | null = null;
   private root: HTMLElement | null = null;
-  private parts: Record<'nav' | 'list' | 'slip' | 'bets' | 'status', HTMLElement> | null = null;
+  private parts: Record<'nav' | 'list' | 'slip' | 'bets', HTMLElement> | null = null;
   private ids = { list: '', slip: '', slipPanel: '', bets: '' };
 
   /** `base` is the folder the script was served from (`…/sandbox-sportsbook/`); main.ts passes it. */
@@ -121,6 +123,7 @@ export class BTRenderer {
     this.stake = '';
     this.placing = false;
     this.notice = null;
+    this.betsNotice = null;
     this.bets = null;
     this.slipOpen = false;
     this.renewing = null;
@@ -268,10 +271,9 @@ export class BTRenderer {
     if (!api) return;
     const answer = await api.settle(bet.id, result);
     if (api !== this.api) return;
-    this.notice = answer.ok
+    this.betsNotice = answer.ok
       ? { tone: 'ok', text: fill(this.t.settled, { id: bet.id, status: statusText(this.t, answer.value.status) }) }
       : { tone: 'error', text: answer.message ?? (answer.code === 'network' ? this.t.network : this.t.failed) };
-    this.renderStatus();
     await this.loadBets();
   }
 
@@ -285,16 +287,14 @@ export class BTRenderer {
     const list = h('section', { class: 'btr-list', 'aria-labelledby': this.ids.list });
     const slip = h('aside', { class: 'btr-slip', 'aria-labelledby': this.ids.slip });
     const bets = h('section', { class: 'btr-bets', 'aria-labelledby': this.ids.bets });
-    const status = h('div', { class: 'btr-status', role: 'status', 'aria-live': 'polite' });
     this.root = h(
       'div',
       { class: 'btr', lang: this.lang === 'en' ? 'en' : 'pt-BR', 'data-theme': this.options?.themeName || 'default', 'data-testid': 'sportsbook-widget' },
       h('p', { class: 'btr-badge', 'data-testid': 'sportsbook-badge' }, t.badge),
       nav,
       h('div', { class: 'btr-body' }, h('div', { class: 'btr-main' }, list, bets), slip),
-      status,
     );
-    this.parts = { nav, list, slip, bets, status };
+    this.parts = { nav, list, slip, bets };
     this.applyLayout();
     target.append(this.root);
     this.renderAll();
@@ -601,13 +601,6 @@ export class BTRenderer {
     );
   }
 
-  private renderStatus(): void {
-    // Settlement results go to the live region (the slip may be closed on a phone).
-    const part = this.parts?.status;
-    if (!part) return;
-    part.textContent = this.notice?.text ?? '';
-  }
-
   private renderBets(): void {
     const part = this.parts?.bets;
     if (!part) return;
@@ -618,7 +611,13 @@ export class BTRenderer {
       return;
     }
     part.hidden = false;
-    const heading = h('h2', { id: this.ids.bets, class: 'btr-heading' }, t.myBets);
+    const notice = this.betsNotice;
+    const heading = h(
+      'div',
+      { class: 'btr-bets__head' },
+      h('h2', { id: this.ids.bets, class: 'btr-heading', tabindex: -1 }, t.myBets),
+      notice ? h('p', { class: `btr-notice btr-notice--${notice.tone}`, role: notice.tone === 'error' ? 'alert' : 'status', 'data-testid': 'bets-notice' }, notice.text) : null,
+    );
     if (this.bets.length === 0) {
       replaceKeepingFocus(part, [heading, h('p', { class: 'btr-muted' }, t.myBetsEmpty)]);
       return;
