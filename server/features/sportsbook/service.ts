@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import type { TenantContext } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
@@ -7,6 +7,7 @@ import { ResponsibleGamingError } from '../responsible-gaming/errors.ts';
 import { isInMaintenance } from '../tenants/context.ts';
 import { findUserById } from '../users/find-user.ts';
 import { isSelfExcluded } from '../users/present.ts';
+import type { UserRow } from '../users/schema.ts';
 import { InsufficientFundsError, ReferenceConflictError } from '../wallet/errors.ts';
 import { inLoggedTransaction } from '../wallet/ledger-log.ts';
 import type { MovementInput, MovementResult } from '../wallet/movement.ts';
@@ -65,15 +66,18 @@ function answerOf(row: SportsTransactionRow, userId: number, balance: bigint, pa
   };
 }
 
-/** The transaction's currency, brand and operator are this tenant's, its player one of its players. @returns the player id. */
-async function checkTransaction(tx: Db, ctx: SportsCallContext, t: Pick<Transaction, 'currency' | 'operator_brand_id' | 'operator_id' | 'ext_player_id'>): Promise<number> {
+/** The transaction's currency, brand and operator are this tenant's, its player one of its players. @returns the player. */
+async function checkPlayer(tx: Db, ctx: SportsCallContext, t: Pick<Transaction, 'currency' | 'operator_brand_id' | 'operator_id' | 'ext_player_id'>): Promise<UserRow> {
   if (t.currency !== 'BRL') throw new SportsError('invalid_currency');
   if (!ctx.brandId || t.operator_brand_id !== ctx.brandId || t.operator_id !== ctx.operatorId) throw new SportsError('bad_request', REASONS.wrongBrand);
   if (!/^[1-9]\d{0,9}$/.test(t.ext_player_id)) throw new SportsError('player_not_found');
   const user = await findUserById(tx, ctx.tenant.id, Number(t.ext_player_id));
   if (!user) throw new SportsError('player_not_found');
-  return user.id;
+  return user;
 }
+
+/** The player id of a transaction (see checkPlayer). */
+const checkTransaction = async (tx: Db, ctx: SportsCallContext, t: Transaction): Promise<number> => (await checkPlayer(tx, ctx, t)).id;
 
 async function insertTransaction(tx: Db, row: typeof sportsTransactions.$inferInsert): Promise<SportsTransactionRow> {
   const [inserted] = await tx.insert(sportsTransactions).values(row).returning();
@@ -107,17 +111,22 @@ export function makeBet(db: Db, ctx: SportsCallContext, body: Make): Promise<Spo
       if (slip.status === 'rolled-back') throw new SportsError('bad_request', REASONS.rolledBack);
       return replay(tx, ctx, existing, t);
     };
-    const existing = await findTransaction(tx, ctx.tenant.id, 'bet', t.id);
+    // One look-up for both: this bet made before (a replay), or discarded before it came.
+    const earlier = await tx
+      .select()
+      .from(sportsTransactions)
+      .where(and(eq(sportsTransactions.tenantId, ctx.tenant.id), inArray(sportsTransactions.operation, ['bet', 'discard']), eq(sportsTransactions.providerTransactionId, t.id)));
+    const existing = earlier.find((row) => row.operation === 'bet');
     if (existing) return replayOf(existing);
-    if (await findTransaction(tx, ctx.tenant.id, 'discard', t.id)) throw new SportsError('bad_request', REASONS.discarded);
+    if (earlier.length > 0) throw new SportsError('bad_request', REASONS.discarded);
     if (isInMaintenance(ctx.tenant)) throw new SportsError('player_blocked', REASONS.maintenance);
     if (!ctx.brandId) throw new SportsError('bad_request', REASONS.unavailable);
-    const userId = await checkTransaction(tx, ctx, t);
+    const user = await checkPlayer(tx, ctx, t);
+    const userId = user.id;
     const slip = body.betslip;
     if (slip.ext_player_id !== t.ext_player_id || slip.id !== t.betslip_id || body.amount !== t.amount || slip.sum !== t.amount || t.amount <= 0 || t.operation !== 'bet') {
       throw new SportsError('bad_request');
     }
-    const user = (await findUserById(tx, ctx.tenant.id, userId))!;
     if (isSelfExcluded(user, ctx.now)) throw new SportsError('player_blocked');
     // The player's own limits and pause (responsible-gaming/enforce.ts), under their lock, before the wallet's.
     await assertWagerAllowed(tx, { tenantId: ctx.tenant.id, userId, amount: t.amount, now: ctx.now });
