@@ -15,8 +15,6 @@ export interface CompressJob {
   file: string;
   /** The same path in the previous build, or null. */
   previous: string | null;
-  /** HTML files in the build (decides the levels, see precompress.ts). */
-  pageCount: number;
 }
 
 /** What was done to `file`, and its size and mtime as seen just before it was read (to spot a file still being written). */
@@ -65,12 +63,12 @@ async function compress(job: CompressJob): Promise<CompressOutcome> {
   if (job.previous && (await reuse(job.file, data, job.previous))) return { ...seen, kind: 'reused' };
   const br = brotliCompressSync(data, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(job.file, data.length, job.pageCount),
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(job.file, data.length),
       [constants.BROTLI_PARAM_MODE]: job.file.endsWith('.ico') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });
-  const gz = gzipSync(data, { level: gzipLevel(job.file, job.pageCount) });
+  const gz = gzipSync(data, { level: gzipLevel(job.file) });
   // A variant that is not smaller is left out (and one from an earlier pass removed); servers then fall back to the next one.
   await (br.length < data.length ? writeFile(`${job.file}.br`, br) : rm(`${job.file}.br`, { force: true }));
   await (gz.length < data.length ? writeFile(`${job.file}.gz`, gz) : rm(`${job.file}.gz`, { force: true }));

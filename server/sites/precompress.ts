@@ -19,27 +19,26 @@ export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Brotli quality policy. Quality 11 is the smallest output but ~20× the CPU of
- * quality 5 (measured on this project's pages: 20 KB HTML, 80 ms vs 4 ms per
- * file, output only ~10% larger at 5). So:
+ * Brotli quality policy (measured on this project's pages, 50–60 KB of HTML
+ * once the modal CSS is no longer inline, on an idle core): quality 5 takes
+ * ~1.5 ms a page for a 0.21–0.24 ratio; 6–8 cost as much for under 1 % less;
+ * 9 takes ~45 ms and 11 ~150–200 ms for 8–9 % less than 5 (about 1 KB a page).
+ * 11 on every page made a 150-page tenant spend 13–17 s compressing against
+ * 8 s of astro, and operators rebuild after every change. So:
  * - hashed assets (`/_astro/…`) up to 1 MiB: 11 — few files, fetched by every
  *   visitor, and a rebuild reuses their compressed files (same bytes, same name);
  * - larger hashed assets: 9 (a 220 KB bundle takes 1.1 s at 11, 0.3 s at 9);
  * - everything else (pages, sitemaps, manifest …), which changes with the
- *   tenant's content: 11 while the build has at most HTML_MAX_QUALITY_PAGES
- *   pages (a typical tenant: well under a second), 5 beyond, so a tenant with
- *   thousands of pages builds in a time dominated by astro, not brotli (a
- *   5,000-game sitemap of 3 MB alone took 1.3 s per MB at 11).
+ *   tenant's content: 5, whatever the size of the site.
  */
 export const ASSET_MAX_QUALITY_LIMIT = 1024 * 1024;
-export const HTML_MAX_QUALITY_PAGES = 200;
-const HTML_BULK_QUALITY = 5;
+const CONTENT_BROTLI_QUALITY = 5;
 /**
- * gzip only answers clients without brotli (a few percent), so bulk content
- * (what gets brotli 5 above) gets level 6: on this project's 70 KB casino pages
- * 1.55 ms instead of 2.42 ms per page for output 0.8% larger. Hashed assets keep 9.
+ * gzip only answers clients without brotli (every current browser asks for
+ * brotli over HTTPS), so content gets level 1: on a 56 KB game page 0.6 ms for
+ * a 0.28 ratio, against 1.2–2 ms at 6 for 0.25. Hashed assets keep 9.
  */
-const GZIP_BULK_LEVEL = 6;
+const CONTENT_GZIP_LEVEL = 1;
 /**
  * Below this size a file is left alone: compression saves less than the
  * headers that announce it. (Raising it to 1 KB would change nothing in a real
@@ -70,9 +69,9 @@ export interface PrecompressOptions {
   reuseFrom?: string | null;
 }
 
-/** Brotli quality for a file (see the policy above). */
-export function brotliQuality(file: string, size: number, pageCount: number): number {
-  if (!isHashedAsset(file)) return pageCount <= HTML_MAX_QUALITY_PAGES ? constants.BROTLI_MAX_QUALITY : HTML_BULK_QUALITY;
+/** Brotli quality for a file of `size` bytes (see the policy above). */
+export function brotliQuality(file: string, size: number): number {
+  if (!isHashedAsset(file)) return CONTENT_BROTLI_QUALITY;
   return size <= ASSET_MAX_QUALITY_LIMIT ? constants.BROTLI_MAX_QUALITY : 9;
 }
 
@@ -81,9 +80,9 @@ function isHashedAsset(file: string): boolean {
   return file.includes('/_astro/');
 }
 
-/** gzip level for a file (see GZIP_BULK_LEVEL). */
-export function gzipLevel(file: string, pageCount: number): number {
-  return !isHashedAsset(file) && pageCount > HTML_MAX_QUALITY_PAGES ? GZIP_BULK_LEVEL : constants.Z_BEST_COMPRESSION;
+/** gzip level for a file (see CONTENT_GZIP_LEVEL). */
+export function gzipLevel(file: string): number {
+  return isHashedAsset(file) ? constants.Z_BEST_COMPRESSION : CONTENT_GZIP_LEVEL;
 }
 
 async function* walk(dir: string): AsyncGenerator<string> {
@@ -141,11 +140,9 @@ const ANNOUNCED_SCAN_MS = 10_000;
 
 /**
  * Starts precompressing `dir` while it is still being written (astro writes
- * pages one by one): every SCAN_MS or more, new files go to the workers, using one
- * core less than `concurrency` so the build keeps a core. Only once the build
- * has more than HTML_MAX_QUALITY_PAGES pages (the bulk levels are then
- * certain); a small site is compressed at finish, in well under a second.
- * `finish()` then checks every file against the size and mtime the early pass
+ * pages one by one): files announced with written() and, every SCAN_MS or
+ * more, new files found in the folder go to the workers, using one core less
+ * than `concurrency` so the build keeps a core. `finish()` then checks every file against the size and mtime the early pass
  * read: a file written after it is compressed again, so the result is the same
  * as compressing the finished folder.
  */
@@ -159,7 +156,7 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
   const outcomes = new Map<string, CompressOutcome>();
   let failure: Error | null = null;
   let drained: Array<() => void> = [];
-  const jobFor = (file: string, pageCount: number): CompressJob => ({ file, previous: reuseFrom && join(reuseFrom, relative(dir, file)), pageCount });
+  const jobFor = (file: string): CompressJob => ({ file, previous: reuseFrom && join(reuseFrom, relative(dir, file)) });
 
   const dispatch = (): void => {
     for (const worker of workers.slice(0, active)) {
@@ -191,21 +188,17 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
     });
   }
 
-  // The early pass: new files, once the site is certainly a bulk one.
+  // The early pass: files written so far.
   const queued = new Set<string>();
-  // Files announced by written() while the site may still be a small one (levels not certain yet).
-  const announced: string[] = [];
+  const enqueue = (file: string): void => {
+    if (queued.has(file)) return;
+    queued.add(file);
+    pending.push(jobFor(file));
+  };
   let announcedPages = 0;
   let scanning: Promise<unknown> = Promise.resolve();
   const scan = async (): Promise<void> => {
-    const files = await compressibleFiles(dir);
-    const pageCount = files.filter((f) => f.endsWith('.html')).length;
-    if (pageCount <= HTML_MAX_QUALITY_PAGES) return;
-    for (const file of files) {
-      if (queued.has(file)) continue;
-      queued.add(file);
-      pending.push(jobFor(file, pageCount));
-    }
+    for (const file of await compressibleFiles(dir)) enqueue(file);
     dispatch();
   };
   // A scan walks the whole output (30,000 entries for 10,000 pages) on the
@@ -245,13 +238,7 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
     written(file: string) {
       if (stopped || queued.has(file) || !COMPRESSIBLE_EXTENSIONS.has(extname(file).toLowerCase())) return;
       if (file.endsWith('.html')) announcedPages += 1;
-      announced.push(file);
-      if (announcedPages <= HTML_MAX_QUALITY_PAGES) return;
-      for (const next of announced.splice(0)) {
-        if (queued.has(next)) continue;
-        queued.add(next);
-        pending.push(jobFor(next, announcedPages));
-      }
+      enqueue(file);
       dispatch();
     },
     /** `adopted`: files put in the folder with their `.br`/`.gz` already (counted as reused, not read). */
@@ -261,7 +248,6 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
         await drain();
         active = workers.length;
         const files = await compressibleFiles(dir);
-        const pageCount = files.filter((f) => f.endsWith('.html')).length;
         const current = await Promise.all(files.map((file) => stat(file)));
         files.forEach((file, i) => {
           const early = outcomes.get(file);
@@ -272,7 +258,7 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
           }
           if (early && early.size === now.size && early.mtimeMs === now.mtimeMs) return;
           outcomes.delete(file);
-          pending.push(jobFor(file, pageCount));
+          pending.push(jobFor(file));
         });
         await drain();
         if (failure) throw failure;

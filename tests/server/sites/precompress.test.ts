@@ -48,7 +48,6 @@ describe('precompressDir', () => {
   it('compresses every file of a bulk site in the workers, and leaves files under MIN_COMPRESS_SIZE and binary files alone', async () => {
     const bulk = join(dir, 'bulk');
     await mkdir(join(bulk, 'en'), { recursive: true });
-    // More pages than HTML_MAX_QUALITY_PAGES, so the bulk levels apply too.
     const names = Array.from({ length: 240 }, (_, i) => (i % 2 ? `en/p${i}.html` : `p${i}.html`));
     await Promise.all(names.map((name, i) => writeFile(join(bulk, name), page(`página ${i}`))));
     await writeFile(join(bulk, 'small.js'), 'x'.repeat(MIN_COMPRESS_SIZE - 1));
@@ -94,20 +93,17 @@ describe('precompressDir', () => {
     expect(await exists(join(live, 'p3.html.gz'))).toBe(false);
   });
 
-  it('gives gzip level 6 to bulk content and 9 to hashed assets and small sites', () => {
-    expect(gzipLevel('/a/index.html', 40)).toBe(9);
-    expect(gzipLevel('/a/index.html', 4_000)).toBe(6);
-    expect(gzipLevel('/sitemap-0.xml', 4_000)).toBe(6);
-    expect(gzipLevel('/_astro/app.js', 4_000)).toBe(9);
+  it('gives gzip level 1 to content and 9 to hashed assets', () => {
+    expect(gzipLevel('/a/index.html')).toBe(1);
+    expect(gzipLevel('/sitemap-0.xml')).toBe(1);
+    expect(gzipLevel('/_astro/app.js')).toBe(9);
   });
 
-  it('spends brotli 11 where it pays and a fast level on bulk pages and huge files', () => {
-    expect(brotliQuality('/a/index.html', 20_000, 40)).toBe(11);
-    expect(brotliQuality('/a/index.html', 20_000, 4_000)).toBe(5);
-    expect(brotliQuality('/_astro/app.js', 220_000, 4_000)).toBe(11);
-    expect(brotliQuality('/_astro/huge.js', 5_000_000, 4)).toBe(9);
-    expect(brotliQuality('/sitemap-0.xml', 333_000, 4_000)).toBe(5);
-    expect(brotliQuality('/sitemap-0.xml', 3_000, 40)).toBe(11);
+  it('spends brotli 11 on hashed assets (9 on huge ones) and a fast level on content, whatever the size of the site', () => {
+    expect(brotliQuality('/a/index.html', 20_000)).toBe(5);
+    expect(brotliQuality('/sitemap-0.xml', 333_000)).toBe(5);
+    expect(brotliQuality('/_astro/app.js', 220_000)).toBe(11);
+    expect(brotliQuality('/_astro/huge.js', 5_000_000)).toBe(9);
   });
 });
 
