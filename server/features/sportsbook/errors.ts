@@ -18,6 +18,7 @@ export const SPORTS_ERRORS = {
   parent_transaction_not_found: refusal(2003, 400, 'Transação de origem não encontrada.', 'Parent transaction not found.'),
   bad_request: refusal(2004, 400, 'Requisição inválida.', 'Bad request.'),
   invalid_token: refusal(2005, 401, 'Token JWT inválido.', 'Invalid JWT token.'),
+  bonus_not_found: refusal(3001, 400, 'Bônus não encontrado: este site não tem bônus de apostas esportivas.', 'Bonus not found: this site has no sportsbook bonuses.'),
   limits_exceeded: refusal(4001, 400, 'Limites do jogador excedidos.', 'Player limits exceeded.'),
 } as const;
 

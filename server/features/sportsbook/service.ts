@@ -119,6 +119,8 @@ export function makeBet(db: Db, ctx: SportsCallContext, body: Make): Promise<Spo
     const existing = earlier.find((row) => row.operation === 'bet');
     if (existing) return replayOf(existing);
     if (earlier.length > 0) throw new SportsError('bad_request', REASONS.discarded);
+    // Freebets and other provider bonuses are not offered here (Brazilian rules bar sign-up bonuses): such a bet would be paid from real money.
+    if (body.bonus_id || body.bonus_type || t.bonus_id) throw new SportsError('bonus_not_found');
     if (isInMaintenance(ctx.tenant)) throw new SportsError('player_blocked', REASONS.maintenance);
     if (!ctx.brandId) throw new SportsError('bad_request', REASONS.unavailable);
     const user = await checkPlayer(tx, ctx, t);

@@ -113,6 +113,7 @@ describe('bet/make', () => {
     expect((await h.call('bet/make', makeClaims(userId, { currency: 'USD' }))).body).toMatchObject({ code: 2002 });
     expect((await h.call('bet/make', makeClaims(999_999))).body).toMatchObject({ code: 1006 });
     expect((await h.call('bet/make', makeClaims(userId, { brand: 'other-brand' }))).body).toMatchObject({ code: 2004 });
+    expect((await h.call('bet/make', { ...makeClaims(userId), bonus_id: 'fb-1', bonus_type: 'freebet_freemoney' })).body).toMatchObject({ code: 3001 });
     const sorte = await h.call('bet/make', makeClaims(userId), 'sorte.localhost');
     expect(sorte.status).toBe(400);
     const taken = makeClaims(userId, { amount: 100 });

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSportsBetslips, sportsBetslips } from '../../../../server/features/sportsbook/schema.ts';
-import { totalOdds } from '../../../../server/features/sportsbook/sandbox/sandbox-sportsbook.ts';
+import { nodeHttpPost, type HttpPost } from '../../../../server/features/casino/aggregators/sandbox/http-post.ts';
+import { sandboxKeys } from '../../../../server/features/sportsbook/keys.ts';
+import { createSandboxSportsbook, totalOdds } from '../../../../server/features/sportsbook/sandbox/sandbox-sportsbook.ts';
+import { silentLog } from '../../helpers/app.ts';
 import { BRAND, type SportsHarness, sportsHarness } from './harness.ts';
 
 /*
@@ -117,5 +120,64 @@ describe('a bet through the sandbox', () => {
     expect(await h.balance(userId)).toBe(1000);
     const refusedRows = await h.db.select().from(sandboxSportsBetslips).where(eq(sandboxSportsBetslips.extPlayerId, String(userId)));
     expect(refusedRows.map((r) => r.status)).toEqual(['refused']);
+  });
+});
+
+describe('the sandbox owes what the platform did not acknowledge', () => {
+  /** A sandbox whose calls go through `fault` first: `drop` loses the call, `lose-answer` delivers it and loses the answer. */
+  function flakySandbox() {
+    const plan: Array<'drop' | 'lose-answer'> = [];
+    const post: HttpPost = async (url, opts) => {
+      const fault = plan.shift();
+      if (fault === 'drop') return { kind: 'no_answer', reason: 'ECONNREFUSED' };
+      const answer = await nodeHttpPost(url, opts);
+      return fault === 'lose-answer' ? { kind: 'no_answer', reason: 'timeout' } : answer;
+    };
+    const sandbox = createSandboxSportsbook({
+      db: h.db,
+      log: silentLog,
+      operatorId: 'sandbox-operator',
+      callbackBaseUrl: h.config.sportsbook.callbackBaseUrl,
+      keys: () => sandboxKeys(h.config.sportsbook),
+      retry: { attempts: 2, backoffMs: 10, timeoutMs: 3000 },
+      owedRetry: { baseMs: 30, maxMs: 100, maxAttempts: 30 },
+      post,
+    });
+    return { sandbox, plan };
+  }
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await check()).toBe(true);
+  };
+
+  it('a settlement whose callbacks get no answer is retried until acknowledged, credited once', async () => {
+    const { userId, token } = await h.player(10_000);
+    const { sandbox, plan } = flakySandbox();
+    const [event] = await events();
+    const placed = await sandbox.place({ tenant: 'localhost', authorization: `Bearer ${await launchToken(token)}`, acceptLanguage: undefined, body: { brand_id: BRAND, stake: 1000, selections: [pickOf(event!)] } });
+    expect(placed.status).toBe(200);
+    const id = placed.body.betslip_id as string;
+    plan.push('lose-answer', 'drop', 'lose-answer');
+    const settled = await sandbox.settle(id, 'void');
+    expect(settled).toEqual({ status: 202, body: { betslip_id: id, status: 'settling' } });
+    await until(async () => (await h.db.select().from(sandboxSportsBetslips).where(eq(sandboxSportsBetslips.id, id)))[0]?.status === 'void');
+    expect(await h.balance(userId)).toBe(10_000);
+    sandbox.stop();
+  });
+
+  it('a bet whose bet/make answer was lost is discarded: the stake comes back once', async () => {
+    const { userId, token } = await h.player(10_000);
+    const { sandbox, plan } = flakySandbox();
+    const [, event] = await events();
+    plan.push('lose-answer', 'drop');
+    const placed = await sandbox.place({ tenant: 'localhost', authorization: `Bearer ${await launchToken(token)}`, acceptLanguage: 'en', body: { brand_id: BRAND, stake: 1500, selections: [pickOf(event!)] } });
+    expect(placed).toMatchObject({ status: 503, body: { code: 'platform_unreachable' } });
+    const sandboxRow = async () => (await h.db.select().from(sandboxSportsBetslips).where(eq(sandboxSportsBetslips.extPlayerId, String(userId))))[0];
+    await until(async () => (await sandboxRow())?.owed === null);
+    expect((await sandboxRow())?.status).toBe('discarded');
+    expect(await h.balance(userId)).toBe(10_000);
+    const [slip] = await h.db.select().from(sportsBetslips).where(eq(sportsBetslips.userId, userId));
+    expect(slip?.status).toBe('rolled-back');
+    sandbox.stop();
   });
 });
