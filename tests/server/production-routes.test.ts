@@ -32,12 +32,14 @@ function appWith(config: Config) {
 const pay = (app: ReturnType<typeof createApp>) =>
   app.request('/api/pix/sandbox/pay', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/json' }, body: '{"txid":"abc"}' });
 const outbox = (app: ReturnType<typeof createApp>) => app.request('/api/dev/outbox?to=%2B5511987650001', { headers: { host: 'localhost' } });
+const sportsbook = (app: ReturnType<typeof createApp>) => app.request('/sandbox-sportsbook/api/events', { headers: { host: 'localhost' } });
 
 describe('sandbox-only routes', () => {
   it('exist in the demo', async () => {
     const app = appWith(DEMO);
     expect((await pay(app)).status).toBe(401);
     expect((await outbox(app)).status).toBe(200);
+    expect((await sportsbook(app)).status).toBe(200);
   });
 
   it('answer 404 in production mode', async () => {
@@ -45,6 +47,9 @@ describe('sandbox-only routes', () => {
     expect(PRODUCTION.production).toBe(true);
     expect((await pay(app)).status).toBe(404);
     expect((await outbox(app)).status).toBe(404);
+    expect((await sportsbook(app)).status).toBe(404);
+    // Not even with the sandbox sportsbook wired by hand past the configuration's refusal.
+    expect((await sportsbook(appWith({ ...PRODUCTION, sportsbook: DEMO.sportsbook }))).status).toBe(404);
     // The rest of the API is there: the PSP webhook still checks its signature.
     expect((await app.request('/api/pix/webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"pix":[]}' })).status).toBe(401);
   });
