@@ -8,6 +8,7 @@ import { getBundle } from './src/tenant/bundle.ts';
 import { reusedGamePages } from './src/tenant/reused-pages.ts';
 import { webManifest } from './src/tenant/manifest.ts';
 import { onDemandCss } from './src/build/on-demand-css.ts';
+import { firstLoadChunks } from './src/build/first-load-chunks.ts';
 
 /**
  * One static build per tenant: `TENANT_BUNDLE=/abs/bundle.json astro build --outDir …`.
@@ -74,7 +75,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   prefetch: false,
   // CSS of islands loaded on interaction comes with them instead of inline on every page (src/build/on-demand-css.ts).
-  vite: { plugins: onDemandCss() },
+  // One script file per page script with everything it imports (src/build/first-load-chunks.ts, issue 14).
+  vite: { plugins: [...onDemandCss(), firstLoadChunks()] },
   i18n: {
     locales: ['pt', 'en'],
     defaultLocale: 'pt',

@@ -2,15 +2,17 @@
  * The single client entry of every page (site DOM contract), included once by
  * the base layout. It runs once per full page load; each `init…()` wires its
  * concern for the current page and for every page ClientRouter swaps in.
- * Budget: a legal page loads at most 15 KB of compressed JavaScript including
- * ClientRouter, so only small, dependency-free modules belong here; anything
- * heavier is a dynamic import or an island.
+ * Budget: a legal page loads at most 12 KB of compressed JavaScript (issue
+ * 14), so only small, dependency-free modules belong here; anything heavier
+ * is a dynamic import or an island — the header's own code included
+ * (`header/on-demand.ts` loads it on the first interaction).
  */
 import { ensureGuestId } from '../lib/guest-id.ts';
 import { readRuntimeConfig } from '../lib/runtime-config.ts';
 import { initChunkRecovery } from './chunk-recovery.ts';
 import { initErrorScreen } from './error-screen.ts';
 import { initGuestRealtime } from './guest-realtime.ts';
+import { initHeaderOnDemand } from './header/on-demand.ts';
 import { initLoadingBar } from './loading-bar.ts';
 import { initLocalDates } from './local-dates.ts';
 import { initLocale } from './locale.ts';
@@ -58,6 +60,7 @@ if (fallback || !initLocale()) {
   initPrefetch();
   if (!fallback) {
     initLocalDates();
+    initHeaderOnDemand();
     initServiceWorker();
     initGuestRealtime();
   }

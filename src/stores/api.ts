@@ -1,6 +1,5 @@
 import { currentLocale } from '../lib/locale.ts';
-import { readStored } from '../lib/storage.ts';
-import { $session } from './session.ts';
+import { apiCredentials } from './api-credentials.ts';
 import { reportApiError } from './api-errors.ts';
 import { apiBaseUrl } from '../lib/api/base-url.ts';
 import { createApiClient } from '../lib/api/create-client.ts';
@@ -12,8 +11,8 @@ export type { ApiClient, ApiRequest, QueryValue } from '../lib/api/create-client
 
 /**
  * The site's one API client, wired to the page: base address from the runtime
- * config (or the startup site-config answer), identity from `$session`,
- * `lmcp` from storage, messages in the page's language, failures reported to
+ * config (or the startup site-config answer), identity from `$session` and
+ * `lmcp` from storage (`api-credentials.ts`), messages in the page's language, failures reported to
  * `$apiErrorMessages` / `$networkErrorCount`. It sits in stores/ because it
  * reads the session store (the plain, untied client is `lib/api/create-client.ts`).
  * Islands and stores import this; boot.ts never does (it must stay tiny).
@@ -21,13 +20,7 @@ export type { ApiClient, ApiRequest, QueryValue } from '../lib/api/create-client
 export const api = createApiClient({
   baseURL: apiBaseUrl,
   locale: () => currentLocale(),
-  credentials: () => {
-    const session = $session.get();
-    const lmcp = readStored('lmcp');
-    return session.status === 'user'
-      ? { token: session.token, guestId: readStored('guest_id') ?? '', lmcp }
-      : { token: null, guestId: session.guestId, lmcp };
-  },
+  credentials: apiCredentials,
   errorTexts: loadErrorTexts,
   report: reportApiError,
 });

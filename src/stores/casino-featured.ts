@@ -1,11 +1,12 @@
 import { atom } from 'nanostores';
-import type { GameView } from '../contract/casino.ts';
-import { casinoApi } from './casino-api.ts';
+import type { GamesPage, GameView } from '../contract/casino.ts';
+import { catalogueCall } from './catalogue-call.ts';
 
 /**
  * The home page's featured list (`GET /featured/home-games`), spec section 4:
  * it loads only while empty, pages merge without duplicate ids, and the list
- * is complete once the current page reaches the last page.
+ * is complete once the current page reaches the last page. Read with a bare
+ * `fetch` (`catalogue-call.ts`): the list is on the home page's first load.
  */
 export interface FeaturedState {
   games: GameView[];
@@ -25,7 +26,7 @@ function merge(games: GameView[], page: GameView[]): GameView[] {
 async function fetchPage(page: number): Promise<void> {
   $featured.set({ ...$featured.get(), loading: true, failed: false });
   try {
-    const answer = await casinoApi.featuredHome(page);
+    const answer = await catalogueCall<GamesPage>('/featured/home-games', { query: { page } });
     const s = $featured.get();
     $featured.set({
       games: merge(s.games, answer.data),

@@ -1,12 +1,14 @@
 import { atom } from 'nanostores';
+import type { RelatedGamesAnswer } from '../contract/casino.ts';
 import type { GameCardData } from '../lib/casino/format.ts';
-import { casinoApi } from './casino-api.ts';
+import { catalogueCall } from './catalogue-call.ts';
 
 /**
  * The related games of a game page, live from `POST /games/getRelated`. The
  * page is built with a related list for crawlers; this replaces it with the
  * platform's (same category first, then same provider, most viewed, new
- * games included). A failure keeps the built list: it is shown as is.
+ * games included). A failure keeps the built list: it is shown as is. Read
+ * with a bare `fetch` (`catalogue-call.ts`): it is on a game page's first load.
  */
 export type RelatedState =
   | { status: 'idle' }
@@ -33,7 +35,7 @@ export async function loadRelated(gamecode: string, providercode: string): Promi
   if ((s.status === 'loading' || s.status === 'ready') && s.key === key) return;
   $related.set({ status: 'loading', key });
   try {
-    const answer = await casinoApi.related(gamecode, providercode);
+    const answer = await catalogueCall<RelatedGamesAnswer>('/games/getRelated', { method: 'POST', body: { game_id: gamecode, provider_code: providercode } });
     // Another game page asked meanwhile (client-side navigation): that answer wins.
     if (keyOf($related.get()) !== key) return;
     $related.set({ status: 'ready', key, games: answer.related_games.map(card) });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CatalogueGame } from '../../contract/casino.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { gameHref } from '../../lib/casino/format.ts';
+import { showErrorScreen } from '../../lib/error-screen.ts';
 import { type CasinoLabels, fill } from '../../lib/casino/labels.ts';
 import { ensurePlayerList, recentList } from '../../stores/casino-player.ts';
 import {
@@ -35,9 +36,14 @@ function after(result: ToggleResult): void {
   if (result === 'login') openLogin();
 }
 
-/** Shows the site's 404 screen (spec: a game that cannot be found is "not found"). */
+/**
+ * Shows the site's 404 screen (spec: a game that cannot be found is "not
+ * found"). A static import: the module is in every page's boot chunk already,
+ * and an `import()` of it would make the bundler add its namespace helpers
+ * to every page's first load (a separate request, issue 14).
+ */
 function showNotFound(): void {
-  void import('../../lib/error-screen.ts').then((m) => m.showErrorScreen(404));
+  showErrorScreen(404);
 }
 
 /**
