@@ -112,19 +112,29 @@ try {
   const cpuBefore = process.cpuUsage();
   const full = await buildTenantSite({ ...common, domain: big.domain, bundle: big, env: rss.env });
   const builderCpu = process.cpuUsage(cpuBefore);
-  // CPU time: the astro child plus this process (builder and compression worker threads).
-  const ourCpuMs = (await rss.cpuMs()) + (builderCpu.user + builderCpu.system) / 1000;
+  const fullLoad = loadavg()[0]!;
+  // CPU time: the astro child (from its preload) plus this process (builder and compression worker threads).
+  const astroCpuMs = await rss.cpuMs();
+  const builderCpuMs = (builderCpu.user + builderCpu.system) / 1000;
+  const ourCpuMs = astroCpuMs + builderCpuMs;
   report('   full build', full);
-  console.log(`   CPU time: ${fmt(ourCpuMs / 1000, 1)} s (astro child ${fmt((await rss.cpuMs()) / 1000, 1)} s), ${fmt(ourCpuMs / full.pages, 2)} ms/page; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const mib = (kb: number): string => `${fmt(kb / 1024)} MiB`;
-  console.log(`   peak memory: astro child ${mib(await rss.read())}, this process (builder + compression workers) ${mib(process.resourceUsage().maxRSS)}`);
+  const s1 = (ms: number): string => `${fmt(ms / 1000, 1)} s`;
+  const rows: [string, string, string, string][] = [
+    ['astro child (render, write)', s1(full.astroMs), s1(astroCpuMs), mib(await rss.read())],
+    ['builder + compression workers', `${s1(full.compressMs)} after astro`, s1(builderCpuMs), mib(process.resourceUsage().maxRSS)],
+    [`full build, ${fmt(full.pages)} pages`, s1(full.ms), s1(ourCpuMs), ''],
+  ];
+  let bare: Awaited<ReturnType<typeof buildBareAstro>> | null = null;
   if (!values['no-bare']) {
-    const bare = await buildBareAstro(full.pages);
-    const ours = (full.pages * 1000) / full.ms;
-    const floor = (full.pages * 1000) / bare.ms;
-    console.log(`   bare astro, ${fmt(full.pages)} one-line pages: ${fmt(bare.ms)} ms → ${fmt(floor, 1)} pages/s (peak ${mib(bare.maxRssKb)})`);
-    console.log(`   ratio ours / bare: ${fmt(ours / floor, 2)} (target ≥ 0.3)`);
-    console.log(`   bare CPU time ${fmt(bare.cpuMs / 1000, 1)} s; CPU ratio (bare CPU / ours, the same ratio unaffected by the machine's load): ${fmt(bare.cpuMs / ourCpuMs, 2)}`);
+    bare = await buildBareAstro(full.pages);
+    rows.push([`bare astro, ${fmt(full.pages)} one-line pages`, s1(bare.ms), s1(bare.cpuMs), mib(bare.maxRssKb)]);
+  }
+  console.log(`   ${'phase'.padEnd(40)} ${'wall'.padStart(20)} ${'CPU'.padStart(9)} ${'peak RSS'.padStart(10)}`);
+  for (const [name, wall, cpu, peak] of rows) console.log(`   ${name.padEnd(40)} ${wall.padStart(20)} ${cpu.padStart(9)} ${peak.padStart(10)}`);
+  console.log(`   ${fmt(ourCpuMs / full.pages, 2)} ms of CPU a page; load average ${fullLoad.toFixed(1)} at the end of our build, ${loadavg()[0]!.toFixed(1)} now`);
+  if (bare) {
+    console.log(`   ratio ours / bare: wall ${fmt(bare.ms / full.ms, 2)} (${fmt((full.pages * 1000) / full.ms, 1)} against ${fmt((full.pages * 1000) / bare.ms, 1)} pages/s), CPU ${fmt(bare.cpuMs / ourCpuMs, 2)} (target ≥ 0.3; CPU time hardly moves with the machine's load)`);
   }
   if (gameCount > 0) {
     // An operator edits one game: its pages and those listing it among related games are rendered again.
@@ -140,7 +150,7 @@ try {
     const againCpuMs = (await againRss.cpuMs()) + (againBuilder.user + againBuilder.system) / 1000;
     report('   one game changed, rebuilt', again);
     console.log(
-      `   change one game → rebuild: ${fmt(again.ms / 1000, 1)} s, CPU ${fmt(againCpuMs / 1000, 1)} s ` +
+      `   change one game → rebuild: ${fmt(again.ms / 1000, 1)} s, CPU ${fmt(againCpuMs / 1000, 1)} s, peak astro child ${fmt((await againRss.read()) / 1024)} MiB ` +
         `(${fmt(again.pages - again.reusedPages)} pages rendered, ${fmt(again.reusedPages)} reused; load average ${loadavg()[0]!.toFixed(1)})`,
     );
   }
