@@ -54,6 +54,8 @@ export default defineConfig({
         PUSH_ALLOW_LOOPBACK_HTTP: 'true',
         // Every browser test comes from 127.0.0.1: scale the per-IP limits so they do not trip.
         IP_RATE_LIMIT_SCALE: '100',
+        // A time alert "minute" lasts one second, so the responsible-gaming test sees its 15-minute alert in 15 s.
+        REALITY_CHECK_MINUTE_SECONDS: '1',
         // Captcha checks and Google ID tokens go to the local stand-ins (tests/e2e/stand-ins).
         ...STAND_IN_PRODUCT_ENV,
       },

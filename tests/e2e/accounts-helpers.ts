@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { tenantUrl } from './helpers.ts';
 
 /**
@@ -90,6 +90,20 @@ export async function registerPlayer(request: APIRequestContext, host = 'localho
   expect(registered.status(), await registered.text()).toBe(201);
   const body = (await registered.json()) as { token: string; data: TestPlayer['user'] };
   return { name, phone, email, password, cpf, token: body.token, user: body.data };
+}
+
+/**
+ * The regulated demo tenants' registration step (issue 17): a loss limit of
+ * R$ 1.000,00 a month and a session-time limit of 24 hours.
+ */
+export async function chooseRegistrationLimits(dialog: Locator, lang: 'pt' | 'en' = 'pt'): Promise<void> {
+  const x =
+    lang === 'pt'
+      ? { loss: 'Limite de perdas (R$)', period: 'Período do limite de perdas', session: 'Limite de tempo por sessão', amount: '1.000,00' }
+      : { loss: 'Loss limit (R$)', period: 'Loss limit period', session: 'Time limit per session', amount: '1,000.00' };
+  await dialog.getByLabel(x.loss).fill(x.amount);
+  await dialog.getByLabel(x.period).selectOption('month');
+  await dialog.getByLabel(x.session).selectOption('1440');
 }
 
 /** Starts the page already logged in as `player` (token and user in local storage, as after a login). */

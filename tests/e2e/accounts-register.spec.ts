@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { latestCode, newCpf, newEmail, newPhone } from './accounts-helpers.ts';
+import { chooseRegistrationLimits, latestCode, newCpf, newEmail, newPhone } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 
 /**
@@ -45,6 +45,8 @@ const TEXTS = {
     termsLink: 'Termos e Condições',
     termsHref: '/terms',
     submit: 'Criar conta',
+    limitsStep: 'Seus limites',
+    riskWarning: 'Apostar pode causar dependência e perdas financeiras.',
     account: /Minha conta/,
     back: 'Voltar',
   },
@@ -83,6 +85,8 @@ const TEXTS = {
     termsLink: 'Terms and Conditions',
     termsHref: '/en/terms',
     submit: 'Create account',
+    limitsStep: 'Your limits',
+    riskWarning: 'Betting can cause addiction and financial losses.',
     account: /My account/,
     back: 'Back',
   },
@@ -151,12 +155,22 @@ async function registerThroughModal(page: Page, lang: keyof typeof TEXTS): Promi
 
   // Step 4: 18+ and terms.
   await expect(dialog.getByText(x.adultLabel)).toBeVisible();
-  await dialog.getByRole('button', { name: x.submit }).click();
+  // On a regulated tenant this is no longer the last step: "Continuar", then the limits.
+  await next.click();
   await expect(dialog.getByText(x.adult)).toBeVisible();
   await expect(dialog.getByText(x.terms)).toBeVisible();
   await expect(dialog.getByRole('link', { name: x.termsLink })).toHaveAttribute('href', x.termsHref);
   await dialog.getByLabel(x.adultLabel).check();
   await dialog.getByLabel(x.termsLabel).check();
+  // The risk warning of Portaria 1.231 art. 4 is part of the sign-up.
+  await expect(dialog.getByTestId('risk-warning-text')).toContainText(x.riskWarning);
+  await next.click();
+
+  // Step 5 (regulated tenants, issue 17): a loss limit and a session-time limit must be chosen.
+  await expect(dialog.getByRole('heading', { name: x.limitsStep })).toBeVisible();
+  await dialog.getByRole('button', { name: x.submit }).click();
+  await expect(dialog.getByText(x.required)).toHaveCount(3);
+  await chooseRegistrationLimits(dialog, lang);
   await dialog.getByRole('button', { name: x.submit }).click();
 
   await expect(dialog).toHaveCount(0);

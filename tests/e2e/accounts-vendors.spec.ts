@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { generateKeyPair, SignJWT } from 'jose';
-import { newCpf, newEmail, newPhone } from './accounts-helpers.ts';
+import { chooseRegistrationLimits, newCpf, newEmail, newPhone } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 import { STAND_IN_ORIGIN } from './stand-ins/constants.ts';
 import { configureAndRebuild as sharedConfigureAndRebuild, latestCodeOn, tenantApi as sharedTenantApi } from './tenant-api.ts';
@@ -81,7 +81,9 @@ test('registration has a captcha step: refused unsolved, accepted once the Turns
 
   await dialog.getByLabel('Confirmo que tenho 18 anos ou mais.').check();
   await dialog.getByLabel(/Li e aceito os/).check();
-  // With a Turnstile key, the terms step is no longer the last one.
+  // With a Turnstile key, the terms step is no longer the last one (nor the limits step of a regulated tenant).
+  await next.click();
+  await chooseRegistrationLimits(dialog);
   await next.click();
 
   await expect(dialog.getByRole('heading', { name: 'Verificação de segurança' })).toBeVisible();

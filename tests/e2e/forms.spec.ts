@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { latestCode, newCpf, newPhone, registerPlayer, startLoggedIn } from './accounts-helpers.ts';
+import { chooseRegistrationLimits, latestCode, newCpf, newPhone, registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 
 /**
@@ -245,6 +245,8 @@ test('register account step (pt): CPF masked as typed and pasted, password toggl
   await dialog.getByRole('button', { name: x.next, exact: true }).click();
   await dialog.getByLabel('Confirmo que tenho 18 anos ou mais.').check();
   await dialog.getByLabel('Li e aceito os').check();
+  await dialog.getByRole('button', { name: x.next, exact: true }).click();
+  await chooseRegistrationLimits(dialog);
   const registered = page.waitForRequest((r) => r.url().endsWith('/api/auth/register'));
   await dialog.getByRole('button', { name: 'Criar conta' }).click();
   expect((await registered).postDataJSON()).toMatchObject({ username: number.e164, cpf: own, email });

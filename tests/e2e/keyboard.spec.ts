@@ -69,6 +69,18 @@ test('register with the keyboard only (pt): the modal opens on its first field a
   await page.keyboard.press('Space');
   await tabTo(page, dialog.getByLabel(/Li e aceito os/));
   await page.keyboard.press('Space');
+  await tabTo(page, dialog.getByRole('button', { name: 'Continuar', exact: true }));
+  await page.keyboard.press('Enter');
+
+  // Step 5 (regulated tenant): a loss limit, its period and a session-time limit, chosen with the keyboard.
+  await tabTo(page, dialog.getByLabel('Limite de perdas (R$)'));
+  await page.keyboard.type('500');
+  await tabTo(page, dialog.getByLabel('Período do limite de perdas'));
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByLabel('Período do limite de perdas')).not.toHaveValue('');
+  await tabTo(page, dialog.getByLabel('Limite de tempo por sessão'));
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByLabel('Limite de tempo por sessão')).not.toHaveValue('');
   await tabTo(page, dialog.getByRole('button', { name: 'Criar conta' }));
   await page.keyboard.press('Enter');
 

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { latestCode, loginThroughModal, newCpf, newEmail, newPhone, registerPlayer, startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
+import { chooseRegistrationLimits, latestCode, loginThroughModal, newCpf, newEmail, newPhone, registerPlayer, startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
 import { tenantApi } from './tenant-api.ts';
 import { fundedPlayer } from './wallet-helpers.ts';
@@ -43,6 +43,8 @@ async function registerThroughModal(page: Page): Promise<void> {
   await next.click();
   await dialog.getByLabel('Confirmo que tenho 18 anos ou mais.').check();
   await dialog.getByLabel(/Li e aceito os/).check();
+  await next.click();
+  await chooseRegistrationLimits(dialog);
   await dialog.getByRole('button', { name: 'Criar conta' }).click();
   await expect(dialog).toHaveCount(0);
 }
