@@ -62,7 +62,9 @@ export async function getResponsibleGaming(deps: ResponsibleGamingDeps, who: Pla
   const row = await findSettings(deps.db, who);
   const limits = {} as ResponsibleGamingView['limits'];
   for (const kind of MONEY_LIMIT_KINDS) {
-    const used = await usedInPeriods(deps.db, who, kind, now);
+    // Usage is shown under a limit only: a kind without any costs no ledger read (the site asks on every page load).
+    const limited = LIMIT_PERIODS.some((period) => limitAt(row?.limits[kind]?.[period], now).value !== null);
+    const used = limited ? await usedInPeriods(deps.db, who, kind, now) : { day: 0n, week: 0n, month: 0n };
     limits[kind] = {} as ResponsibleGamingView['limits'][typeof kind];
     for (const period of LIMIT_PERIODS) {
       const used_ = used[period] < 0n ? 0 : Number(used[period]);
