@@ -253,6 +253,8 @@ export function startSportsWidget(options: StartSportsOptions): Promise<void> {
   };
   running = run;
   run.restoreHistory = watchHistory(run);
+  // A deep link's page tells its language links which route it shows.
+  options.host.routeShown?.(run.widgetPath);
   let token = playerToken();
   run.unsubscribe = watchSession(() => {
     const next = playerToken();

@@ -22,7 +22,8 @@ export interface SlipBet {
   selections: unknown[];
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; status: number; code: string; message: string | null };
+/** A refusal keeps the sportsbook's `code` and, when it sends one, the provider's numeric `provider_code` (BetBy's 2001: not enough money). */
+export type Result<T> = { ok: true; value: T } | { ok: false; status: number; code: string; providerCode?: number; message: string | null };
 
 export interface Selection {
   event_id: string;
@@ -90,7 +91,8 @@ export function createApi(opts: ApiOptions) {
       }
       const code = isRecord(body) && typeof body.code === 'string' ? body.code : String(response.status);
       const message = isRecord(body) && typeof body.message === 'string' && body.message ? body.message : null;
-      return { ok: false, status: response.status, code, message };
+      const providerCode = isRecord(body) && typeof body.provider_code === 'number' ? body.provider_code : undefined;
+      return { ok: false, status: response.status, code, message, ...(providerCode === undefined ? {} : { providerCode }) };
     }
   }
 

@@ -38,8 +38,9 @@ export interface BTOptions {
 type Feed = { status: 'loading' } | { status: 'ready'; events: SportEvent[] } | { status: 'error' };
 type Notice = { tone: 'ok' | 'error' | 'info'; text: string; deposit?: boolean; login?: boolean } | null;
 
-/** Refusal codes that mean "not enough money" (the sandbox's own, and BetBy's 2001 style). */
-const NO_FUNDS = /insufficient|funds|balance|2001/i;
+/** Refusals that mean "not enough money": BetBy's error 2001 (`not_enough_money`), HTTP 402, or a code that says so. */
+const NO_FUNDS_CODE = 2001;
+const NO_FUNDS = /not_enough_money|insufficient|funds/i;
 
 /** Where the CSS of this build lives, relative to the script (replaced by the bundler). */
 declare const __BTR_CSS_FILE__: string;
@@ -261,7 +262,7 @@ export class BTRenderer {
       return;
     } else {
       const message = result.message ?? (result.code === 'network' ? this.t.network : this.t.failed);
-      this.notice = { tone: 'error', text: result.message ? fill(this.t.refused, { message }) : message, deposit: NO_FUNDS.test(result.code) };
+      this.notice = { tone: 'error', text: result.message ? fill(this.t.refused, { message }) : message, deposit: result.providerCode === NO_FUNDS_CODE || result.status === 402 || NO_FUNDS.test(result.code) };
     }
     this.renderSlip();
   }
@@ -332,20 +333,28 @@ export class BTRenderer {
     const events = this.feed.events;
     const sportId = this.route.kind === 'sport' || this.route.kind === 'tournament' ? this.route.sportId : this.route.kind === 'event' ? events.find((e) => e.id === (this.route as { eventId: string }).eventId)?.sport.id : undefined;
     const tournamentId = this.route.kind === 'tournament' ? this.route.tournamentId : undefined;
-    const chip = (label: string, key: string, current: boolean, route: WidgetRoute) =>
-      h('li', {}, h('button', { type: 'button', class: 'btr-chip', 'data-key': key, 'aria-current': current ? 'page' : undefined, onclick: () => this.go(route, true, true) }, label));
+    const eventTournament = this.route.kind === 'event' ? events.find((e) => e.id === (this.route as { eventId: string }).eventId)?.tournament.id : undefined;
+    // `page` for the route shown; `true` for the sport that holds the competition or event shown.
+    const chip = (label: string, key: string, current: 'page' | 'true' | undefined, route: WidgetRoute) =>
+      h('li', {}, h('button', { type: 'button', class: 'btr-chip', 'data-key': key, 'aria-current': current, onclick: () => this.go(route, true, true) }, label));
     const sports = h(
       'ul',
       { class: 'btr-chips', 'aria-label': this.t.sports },
-      chip(this.t.allSports, 'sport:*', this.route.kind === 'home', { kind: 'home' }),
-      ...sportsOf(events).map((s) => chip(s.name, `sport:${s.id}`, sportId === s.id && !tournamentId && this.route.kind === 'sport', { kind: 'sport', sportId: s.id })),
+      chip(this.t.allSports, 'sport:*', this.route.kind === 'home' ? 'page' : undefined, { kind: 'home' }),
+      ...sportsOf(events).map((s) =>
+        chip(s.name, `sport:${s.id}`, sportId === s.id ? (this.route.kind === 'sport' ? 'page' : 'true') : undefined, { kind: 'sport', sportId: s.id }),
+      ),
     );
     const tournaments = sportId
       ? h(
           'ul',
           { class: 'btr-chips btr-chips--small', 'aria-label': this.t.tournaments },
           ...tournamentsOf(events, sportId).map(({ tournament }) =>
-            chip(tournament.name, `tournament:${tournament.id}`, tournamentId === tournament.id, { kind: 'tournament', sportId, tournamentId: tournament.id }),
+            chip(tournament.name, `tournament:${tournament.id}`, tournamentId === tournament.id ? 'page' : eventTournament === tournament.id ? 'true' : undefined, {
+              kind: 'tournament',
+              sportId,
+              tournamentId: tournament.id,
+            }),
           ),
         )
       : null;

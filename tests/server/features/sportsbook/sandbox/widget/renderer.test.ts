@@ -186,7 +186,7 @@ describe('BTRenderer', () => {
   });
 
   it('shows a refusal in the sportsbook’s words and offers a deposit (onRecharge) when the money is short', async () => {
-    routes['POST /sb/api/bets'] = () => ({ status: 402, json: { status: 'refused', code: 'insufficient_funds', message: 'Saldo insuficiente.' } });
+    routes['POST /sb/api/bets'] = () => ({ status: 402, json: { status: 'refused', code: 'not_enough_money', provider_code: 2001, message: 'Saldo insuficiente.' } });
     const { onRecharge } = start({ token: jwt(later()) });
     await loaded();
     button('Flamengo (Resultado final), cotação 2,10').click();
