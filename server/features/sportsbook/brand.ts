@@ -9,8 +9,16 @@ import type { SportsbookConfig } from './config.ts';
  */
 export function tenantBrand(tenant: Pick<TenantContext, 'config'>, config: SportsbookConfig): string | null {
   if (config.provider === 'none' || !tenant.config.hasSports || !tenant.config.betby.active) return null;
-  const brand = tenant.config.betby.brand_id.trim() || config.defaultBrandId;
-  return brand || null;
+  return configuredBrand(tenant, config);
+}
+
+/**
+ * The tenant's brand id whether or not its sports are on: the brand its
+ * callbacks must name. A tenant whose sports were turned off still settles
+ * the bets placed before.
+ */
+export function configuredBrand(tenant: Pick<TenantContext, 'config'>, config: SportsbookConfig): string | null {
+  return tenant.config.betby.brand_id.trim() || config.defaultBrandId || null;
 }
 
 /** What the site needs of the sportsbook (`sportsbook` of `GET /site-config`): whether it is on, and the widget script to load. */

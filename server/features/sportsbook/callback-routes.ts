@@ -5,7 +5,7 @@ import type { Db } from '../../db/open.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
-import { tenantBrand } from './brand.ts';
+import { configuredBrand, tenantBrand } from './brand.ts';
 import type { SportsbookConfig } from './config.ts';
 import { SportsError } from './errors.ts';
 import { sportsbookKeys } from './keys.ts';
@@ -54,8 +54,16 @@ export function sportsbookCallbackRoutes(deps: SportsCallbackDeps): Hono<AppEnv>
       if (!parsed.success) throw new SportsError('bad_request');
       await rememberToken(deps.db, claims, at);
       try {
-        const outcome = await work({ tenant, brandId: tenantBrand(tenant, deps.config), operatorId: deps.config.operatorId, now: at, log: deps.log }, parsed.output);
-        if (outcome.movedFor !== null && deps.events) await publishSportsMovement(deps.events, tenant.id, outcome.movedFor);
+        const context: SportsCallContext = {
+          tenant,
+          brandId: configuredBrand(tenant, deps.config),
+          acceptsBets: tenantBrand(tenant, deps.config) !== null,
+          operatorId: deps.config.operatorId,
+          now: at,
+          log: deps.log,
+        };
+        const outcome = await work(context, parsed.output);
+        if (outcome.movedFor !== null && deps.events) await publishSportsMovement(deps.events, tenant.id, outcome.movedFor, outcome.wallet);
         return c.json(outcome.answer as object);
       } catch (error) {
         // Not a refusal (the database failed…): the token may be sent again.

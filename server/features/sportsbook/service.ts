@@ -11,6 +11,7 @@ import type { UserRow } from '../users/schema.ts';
 import { InsufficientFundsError, ReferenceConflictError } from '../wallet/errors.ts';
 import { inLoggedTransaction } from '../wallet/ledger-log.ts';
 import type { MovementInput, MovementResult } from '../wallet/movement.ts';
+import type { WalletRow } from '../wallet/schema.ts';
 import { balanceOf, findTransaction, ledgerRow, lockBetslip, rollbackOf, sportsReference, transactionById } from './books.ts';
 import { REASONS, SportsError } from './errors.ts';
 import type { Lost, Make, Refund, Rollback, Settlement, Transaction, TransactionAnswer, Win } from './protocol.ts';
@@ -20,8 +21,10 @@ import { type SportsBetslipRow, sportsBetslips, sportsSelections, type SportsTra
 /** Who the callbacks of a request are for: the tenant (from Host) and the ids its transactions must name. */
 export interface SportsCallContext {
   tenant: TenantContext;
-  /** The tenant's brand id at the provider; null = sports are off for it. */
+  /** The tenant's brand id at the provider (its callbacks must name it), even when its sports are off; null = none configured. */
   brandId: string | null;
+  /** False when the tenant's sports are off (or there is no provider): new bets are refused, open ones still settle. */
+  acceptsBets: boolean;
   operatorId: string;
   now: Date;
   log?: Pick<Logger, 'info'>;
@@ -31,6 +34,8 @@ export interface SportsCallContext {
 export interface SportsOutcome<T> {
   answer: T;
   movedFor: number | null;
+  /** The player's wallet right after the movement (so the announcement needs no read). */
+  wallet?: WalletRow;
 }
 
 type Move = (input: MovementInput) => Promise<MovementResult>;
@@ -122,7 +127,7 @@ export function makeBet(db: Db, ctx: SportsCallContext, body: Make): Promise<Spo
     // Freebets and other provider bonuses are not offered here (Brazilian rules bar sign-up bonuses): such a bet would be paid from real money.
     if (body.bonus_id || body.bonus_type || t.bonus_id) throw new SportsError('bonus_not_found');
     if (isInMaintenance(ctx.tenant)) throw new SportsError('player_blocked', REASONS.maintenance);
-    if (!ctx.brandId) throw new SportsError('bad_request', REASONS.unavailable);
+    if (!ctx.acceptsBets || !ctx.brandId) throw new SportsError('bad_request', REASONS.unavailable);
     const user = await checkPlayer(tx, ctx, t);
     const userId = user.id;
     const slip = body.betslip;
@@ -186,7 +191,7 @@ export function makeBet(db: Db, ctx: SportsCallContext, body: Make): Promise<Spo
         scheduledAt: bet.scheduled === undefined ? null : new Date(bet.scheduled * 1000),
       })),
     );
-    return { answer: answerOf(row, userId, moved.wallet.balance), movedFor: userId };
+    return { answer: answerOf(row, userId, moved.wallet.balance), movedFor: userId, wallet: moved.wallet };
   });
 }
 
@@ -246,7 +251,7 @@ export function discardBet(db: Db, ctx: SportsCallContext, body: { ext_player_id
       ledgerEntryId: moved.entry.id,
     });
     await tx.update(sportsBetslips).set({ status: 'rolled-back', settledAt: ctx.now }).where(eq(sportsBetslips.id, slip.id));
-    return { answer: answer(moved.wallet.balance), movedFor: slip.userId };
+    return { answer: answer(moved.wallet.balance), movedFor: slip.userId, wallet: moved.wallet };
   });
 }
 
@@ -326,7 +331,7 @@ async function settle(db: Db, ctx: SportsCallContext, betTransactionId: string, 
       })
       .where(eq(sportsBetslips.id, slip.id));
     const balance = moved ? moved.wallet.balance : await balanceOf(tx, ctx.tenant.id, userId);
-    return { answer: answerOf(row, userId, balance, String(make.id)), movedFor: moved ? userId : null };
+    return { answer: answerOf(row, userId, balance, String(make.id)), movedFor: moved ? userId : null, ...(moved ? { wallet: moved.wallet } : {}) };
   });
 }
 
@@ -442,7 +447,7 @@ export async function rollbackBet(db: Db, ctx: SportsCallContext, body: Rollback
       )
       .where(eq(sportsBetslips.id, slip.id));
     const balance = moved ? moved.wallet.balance : await balanceOf(tx, ctx.tenant.id, userId);
-    return { answer: answerOf(row, userId, balance, String(parent.id)), movedFor: moved ? userId : null };
+    return { answer: answerOf(row, userId, balance, String(parent.id)), movedFor: moved ? userId : null, ...(moved ? { wallet: moved.wallet } : {}) };
   });
 }
 

@@ -143,6 +143,28 @@ describe('bet/make', () => {
     expect(await h.balance(paused.userId)).toBe(10_000);
   });
 
+  it('a tenant whose sports are turned off refuses new bets and still settles the open ones; maintenance likewise', async () => {
+    const { userId } = await h.player(5000);
+    const open = await made(userId, 1000);
+    const { tenants } = await import('../../../../server/features/tenants/schema.ts');
+    const { forgetCachedTenants } = await import('../../../../server/features/tenants/tenant-cache.ts');
+    const [row] = await h.db.select().from(tenants).where(eq(tenants.id, h.tenantId));
+    const turn = async (active: boolean, status: 'active' | 'maintenance' = 'active') => {
+      await h.db.update(tenants).set({ status, config: { ...row!.config, betby: { ...row!.config.betby, active } } }).where(eq(tenants.id, h.tenantId));
+      forgetCachedTenants();
+    };
+    try {
+      await turn(false);
+      expect((await h.call('bet/make', makeClaims(userId))).body).toMatchObject({ code: 2004 });
+      expect((await h.call('bet/lost', { amount: 0, currency: 'BRL', bet_transaction_id: open.id, transaction: settleTransaction(userId, open.betslip, 'lost', 0) })).status).toBe(200);
+      await turn(true, 'maintenance');
+      expect((await h.call('bet/make', makeClaims(userId))).body).toMatchObject({ code: 1005 });
+    } finally {
+      await turn(true);
+    }
+    expect(await h.balance(userId)).toBe(4000);
+  });
+
   it('commits a made bet and refuses to commit an unknown one', async () => {
     const { userId } = await h.player(5000);
     const bet = await made(userId);
