@@ -9,6 +9,9 @@ const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const langOf = (c: Context): 'pt-br' | 'en' => (/^\s*en\b/i.test(c.req.query('lang') ?? c.req.header('accept-language') ?? '') ? 'en' : 'pt-br');
 
+/** The widget's language (`?lang=`, else Accept-Language): refusals before a token is read are in it; the token's own `lang` wins after. */
+const languageOf = (c: Context): string | undefined => c.req.query('lang') ?? c.req.header('accept-language');
+
 /** The tenant a browser call is for: its Host without the port (the callbacks go to the platform with it). */
 const tenantOf = (c: Context): string => (c.req.header('host') ?? '').replace(/:\d+$/, '').toLowerCase();
 
@@ -58,9 +61,9 @@ export function sandboxSportsbookRoutes(sandbox: SandboxSportsbook): Hono {
     .post('/api/bets', async (c) => {
       const body = await json(c);
       if (!body.ok) return c.json({ status: 'refused', code: 'bad_request', message: text(c, 'bad_json') }, 400);
-      return answer(c, await sandbox.place({ tenant: tenantOf(c), authorization: c.req.header('authorization'), acceptLanguage: c.req.header('accept-language'), body: body.body }));
+      return answer(c, await sandbox.place({ tenant: tenantOf(c), authorization: c.req.header('authorization'), acceptLanguage: languageOf(c), body: body.body }));
     })
-    .get('/api/bets', async (c) => answer(c, await sandbox.list({ tenant: tenantOf(c), authorization: c.req.header('authorization'), acceptLanguage: c.req.header('accept-language') })))
+    .get('/api/bets', async (c) => answer(c, await sandbox.list({ tenant: tenantOf(c), authorization: c.req.header('authorization'), acceptLanguage: languageOf(c) })))
     .post('/api/bets/:id/settle', async (c) => {
       const body = await json(c);
       const parsed = body.ok ? v.safeParse(SettleBody, body.body) : null;
