@@ -29,18 +29,27 @@ describe('side-menu route registry', () => {
 
   it('applies tenant conditions once a later feature marks its route available', () => {
     const routes = NAV_ROUTES.map((r) => ({ ...r, available: true }));
-    const withAll = { ...fixture, config: { ...fixture.config, hasSports: true, hasBoxes: true, jivoChat: 'abc123' } };
+    const withAll = {
+      ...fixture,
+      config: { ...fixture.config, hasSports: true, hasBoxes: true, jivoChat: 'abc123', betby: { active: true, brand_id: 'brand-1', theme_name: 'default' } },
+      sportsbook: { scriptUrl: '/sandbox-sportsbook/renderer.js' },
+    };
     expect(ids(visibleRoutes(withAll, 'pt', routes))).toEqual(ids(routes));
     const without = { ...fixture, config: { ...fixture.config, hasSports: false, hasBoxes: false, jivoChat: undefined } };
     const shown = ids(visibleRoutes(without, 'pt', routes));
     expect(shown).not.toContain('sports');
     expect(shown).not.toContain('casino-crates');
     expect(shown).not.toContain('live-support');
+    // Sports also need the widget: betby.active and the platform's script URL (issue 16).
+    expect(ids(visibleRoutes({ ...withAll, config: { ...withAll.config, betby: { ...withAll.config.betby, active: false } } }, 'pt', routes))).not.toContain('sports');
+    expect(ids(visibleRoutes({ ...withAll, sportsbook: undefined }, 'pt', routes))).not.toContain('sports');
   });
 
   it('groups in menu order and drops empty groups', () => {
     expect(menuGroups(fixture, 'pt').map((g) => g.group)).toEqual(['home', 'casino', 'general']);
     const all = NAV_ROUTES.map((r) => ({ ...r, available: true }));
-    expect(menuGroups(fixture, 'pt', all).map((g) => g.group)).toEqual(['home', 'casino', 'sports', 'general']);
+    const sports = { ...fixture, config: { ...fixture.config, betby: { active: true, brand_id: 'brand-1', theme_name: 'default' } }, sportsbook: { scriptUrl: '/renderer.js' } };
+    expect(menuGroups(sports, 'pt', all).map((g) => g.group)).toEqual(['home', 'casino', 'sports', 'general']);
+    expect(menuGroups(sports, 'pt').map((g) => g.group)).toEqual(['home', 'casino', 'sports', 'general']);
   });
 });
