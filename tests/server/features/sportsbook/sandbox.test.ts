@@ -165,6 +165,26 @@ describe('the sandbox owes what the platform did not acknowledge', () => {
     sandbox.stop();
   });
 
+  it('a settlement still owed when the sandbox stops is sent by the next start (resume)', async () => {
+    const { userId, token } = await h.player(10_000);
+    const first = flakySandbox();
+    const [, , event] = await events();
+    const placed = await first.sandbox.place({ tenant: 'localhost', authorization: `Bearer ${await launchToken(token)}`, acceptLanguage: undefined, body: { brand_id: BRAND, stake: 2000, selections: [pickOf(event!)] } });
+    const id = placed.body.betslip_id as string;
+    first.plan.push('drop');
+    expect((await first.sandbox.settle(id, 'won')).status).toBe(202);
+    first.sandbox.stop();
+    const [owed] = await h.db.select().from(sandboxSportsBetslips).where(eq(sandboxSportsBetslips.id, id));
+    expect(owed?.owed?.path).toBe('bet/win');
+    expect(await h.balance(userId)).toBe(8000);
+    const restarted = flakySandbox();
+    await restarted.sandbox.resume();
+    const [done] = await h.db.select().from(sandboxSportsBetslips).where(eq(sandboxSportsBetslips.id, id));
+    expect(done).toMatchObject({ owed: null, status: 'won' });
+    expect(await h.balance(userId)).toBeGreaterThan(10_000);
+    restarted.sandbox.stop();
+  });
+
   it('a bet whose bet/make answer was lost is discarded: the stake comes back once', async () => {
     const { userId, token } = await h.player(10_000);
     const { sandbox, plan } = flakySandbox();
