@@ -111,7 +111,7 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     let images: SiteImages | null = null;
     if (opts.bundle) {
       // Banners, logos and covers drawn into AVIF/WebP copies the pages offer (issue 14).
-      images = await prepareSiteImages(opts.bundle, publicDir, opts.imageCacheDir ?? join(opts.sitesDir, '.image-cache'), log);
+      images = await prepareSiteImages(opts.bundle, publicDir, opts.imageCacheDir ?? join(opts.sitesDir, '.image-cache'), log, { beside: true });
       env.TENANT_IMAGES = join(temp, 'images.json');
       await writeImagesManifest(env.TENANT_IMAGES, images);
       log(`[sites] ${name}: images ${images.drawn} drawn, ${images.cached} from the cache, ${images.failed.length} not drawn, in ${Math.round(images.ms)} ms`);
@@ -138,7 +138,11 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     await access(join(dir, 'index.html')).catch(() => {
       throw new Error(`astro build of ${name} produced no index.html`);
     });
-    if (images) await linkSiteImages(dir, images);
+    if (images) {
+      const waited = performance.now();
+      const files = await linkSiteImages(dir, images);
+      log(`[sites] ${name}: images: ${files} files linked ${Math.round(performance.now() - waited)} ms after astro (new art's other sizes drawn beside it)`);
+    }
     const compressStart = performance.now();
     let linked: string[] = [];
     if (plan && previous && plan.reused.length > 0) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, IMAGE_KINDS, type ImageFormat, type ImageKind } from '../../../src/lib/images/responsive.ts';
 
@@ -37,6 +37,18 @@ export function sourceKey(bytes: Uint8Array): string {
 
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 
+/** The cache files of `bytes` drawn as `kind` at `sizes` (drawn or not). */
+export function plannedVariants(bytes: Uint8Array, kind: ImageKind, sizes: readonly number[], cacheDir: string): DrawnVariant[] {
+  const key = sourceKey(bytes);
+  const folder = join(cacheDir, key.slice(0, 2));
+  return sizes.flatMap((size) => IMAGE_FORMATS.map((format) => ({ size, format, file: join(folder, `${key}.${kind}.${size}.${format}`) })));
+}
+
+/** True when every one of `variants` is in the cache. */
+export async function allCached(variants: readonly DrawnVariant[]): Promise<boolean> {
+  return (await Promise.all(variants.map((variant) => exists(variant.file)))).every(Boolean);
+}
+
 /** Writes `data` to `path` through a temporary file and a rename, so a reader never sees half a file. */
 async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -65,9 +77,8 @@ function targetOf(kind: ImageKind, size: number, natural: { width: number; heigh
  * @throws Error when sharp cannot read or draw the source (malformed, over MAX_PIXELS, over the timeout).
  */
 export async function drawImage(bytes: Uint8Array, kind: ImageKind, sizes: readonly number[], cacheDir: string): Promise<DrawResult> {
-  const key = sourceKey(bytes);
-  const folder = join(cacheDir, key.slice(0, 2));
-  const wanted = sizes.flatMap((size) => IMAGE_FORMATS.map((format) => ({ size, format, file: join(folder, `${key}.${kind}.${size}.${format}`) })));
+  const wanted = plannedVariants(bytes, kind, sizes, cacheDir);
+  const folder = dirname(wanted[0]?.file ?? cacheDir);
   const present = await Promise.all(wanted.map((variant) => exists(variant.file)));
   const missing = wanted.filter((_, i) => !present[i]);
   if (missing.length === 0) return { variants: wanted, cached: true };

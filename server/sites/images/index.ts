@@ -5,7 +5,7 @@ import { dirname, join, sep } from 'node:path';
 import type { TenantBundle } from '../../../src/contract/tenant-bundle.ts';
 import { variantUrl } from '../../../src/lib/images/responsive.ts';
 import { collectSiteImages, type ImageRequest } from './collect.ts';
-import { drawImage } from './draw.ts';
+import { allCached, drawImage, plannedVariants } from './draw.ts';
 
 export { collectSiteImages } from './collect.ts';
 export { drawImage, sourceKey } from './draw.ts';
@@ -19,6 +19,12 @@ export interface SiteImages {
   drawn: number;
   cached: number;
   ms: number;
+  /**
+   * With `beside`, the other sizes of newly drawn art are drawn while astro runs, one at a
+   * time; this waits for them, adding a second drawer (astro has finished by then). Rejects
+   * when a source that drew at its smallest size fails twice at the others.
+   */
+  finish(): Promise<void>;
 }
 
 /** The file a site path names in the public folder, or null when it would leave it. */
@@ -45,13 +51,20 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
  * art, draws nothing again). sharp draws off the event loop; two sources at
  * a time on a two-core machine (one per core, at most four).
  */
-export async function prepareSiteImages(bundle: TenantBundle, publicDir: string, cacheDir: string, log: (line: string) => void = () => {}): Promise<SiteImages> {
+export async function prepareSiteImages(
+  bundle: TenantBundle,
+  publicDir: string,
+  cacheDir: string,
+  log: (line: string) => void = () => {},
+  opts: { beside?: boolean } = {},
+): Promise<SiteImages> {
   const started = performance.now();
   const requests = collectSiteImages(bundle);
   const drawnFiles: { url: string; relative: string; file: string }[] = [];
   const failed = new Set<string>();
   let drawn = 0;
   let cached = 0;
+  const later: { url: string; draw: () => Promise<unknown> }[] = [];
   const sources = new Map<string, Promise<Uint8Array | null>>();
   const read = (url: string): Promise<Uint8Array | null> => {
     let bytes = sources.get(url);
@@ -68,10 +81,18 @@ export async function prepareSiteImages(bundle: TenantBundle, publicDir: string,
       return;
     }
     try {
-      const result = await drawImage(bytes, request.kind, request.sizes, cacheDir);
-      if (result.cached) cached++;
-      else drawn++;
-      for (const variant of result.variants) {
+      const variants = plannedVariants(bytes, request.kind, request.sizes, cacheDir);
+      if (await allCached(variants)) cached++;
+      else if (opts.beside) {
+        // The smallest size now (it proves sharp can draw the source: the pages may name it), the rest beside astro.
+        await drawImage(bytes, request.kind, request.sizes.slice(0, 1), cacheDir);
+        later.push({ url: request.url, draw: () => drawImage(bytes, request.kind, request.sizes, cacheDir) });
+        drawn++;
+      } else {
+        await drawImage(bytes, request.kind, request.sizes, cacheDir);
+        drawn++;
+      }
+      for (const variant of variants) {
         drawnFiles.push({ url: request.url, relative: variantUrl(request.url, request.kind, variant.size, variant.format).slice(1), file: variant.file });
       }
     } catch (error) {
@@ -81,7 +102,26 @@ export async function prepareSiteImages(bundle: TenantBundle, publicDir: string,
   });
   // A path that failed as one kind keeps its original everywhere: the pages do not know kinds apart.
   const files = new Map(drawnFiles.filter(({ url }) => !failed.has(url)).map(({ relative, file }) => [relative, file] as const));
-  return { files, failed: [...failed].sort(), drawn, cached, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < later.length) {
+      const { url, draw } = later[next++] as (typeof later)[number];
+      // Once more on failure (a timeout on a loaded machine); a second failure fails the build, whose pages name these files.
+      await draw()
+        .catch(() => draw())
+        .catch((error: unknown) => {
+          throw new Error(`${url} could not be drawn at every size: ${(error as Error).message}`);
+        });
+    }
+  };
+  const beside = lane();
+  // Handled here so a build that fails before linking leaves no unhandled rejection; finish() still reports it.
+  beside.catch(() => undefined);
+  const finish = async (): Promise<void> => {
+    await Promise.all([beside, lane()]);
+  };
+  return { files, failed: [...failed].sort(), drawn, cached, ms, finish };
 }
 
 /**
@@ -110,6 +150,7 @@ export async function writeImagesManifest(path: string, images: SiteImages): Pro
  * file system.
  */
 export async function linkSiteImages(dir: string, images: SiteImages): Promise<number> {
+  await images.finish();
   const folders = new Map<string, Promise<unknown>>();
   const entries = [...images.files];
   await eachLimited(entries, 16, async ([relative, file]) => {

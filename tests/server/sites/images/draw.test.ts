@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +11,7 @@ const COVER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60"><circle cx="30" cy="30" r="26" fill="#1FA35B"/><text x="70" y="40" font-size="30">Ipê</text></svg>`;
 
 let dir: string;
+const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'site-images-'));
 });
@@ -107,6 +108,15 @@ describe('prepareSiteImages', () => {
     expect(second).toMatchObject({ drawn: 0, cached: 3, failed: first.failed });
     expect(withImagesFingerprint('code', second)).toBe(withImagesFingerprint('code', first));
     expect(withImagesFingerprint('code', second)).not.toBe(withImagesFingerprint('code', { ...second, failed: [] }));
+
+    // Beside astro: the smallest size before, the others by the time the files are linked.
+    const besideCache = join(dir, 'beside-cache');
+    const beside = await prepareSiteImages(bundle, pub, besideCache, () => {}, { beside: true });
+    expect(beside).toMatchObject({ drawn: 3, cached: 0, failed: first.failed });
+    expect(await exists(beside.files.get('_img/cover/games/a.svg.200.avif')!)).toBe(true);
+    await beside.finish();
+    for (const file of beside.files.values()) expect(await exists(file), file).toBe(true);
+    expect((await prepareSiteImages(bundle, pub, besideCache, () => {}, { beside: true })).drawn).toBe(0);
 
     const out = join(dir, 'build');
     expect(await linkSiteImages(out, second)).toBe(second.files.size);
