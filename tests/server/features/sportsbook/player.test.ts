@@ -5,7 +5,9 @@ import { jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxKeyFiles } from '../../../../server/features/sportsbook/config.ts';
 import { users } from '../../../../server/features/users/schema.ts';
+import { findTenantByDomain } from '../../../../server/features/tenants/find-tenant.ts';
 import { capturingLogger } from '../../helpers/app.ts';
+import { playerMaker } from '../../helpers/feature-harness.ts';
 import { BRAND, makeClaims, settleTransaction, type SportsHarness, sportsHarness } from './harness.ts';
 
 /*
@@ -54,8 +56,12 @@ describe('POST /games/launch/sport', () => {
     expect(excluded.status).toBe(403);
     expect(excluded.body).toMatchObject({ selfExcluded: true });
     expect(typeof excluded.body.message).toBe('string');
-    const sorte = await h.api('POST', '/games/launch/sport', null, {}, { host: 'sorte.localhost' });
-    expect(sorte.status).toBe(401);
+    expect((await h.api('POST', '/games/launch/sport', null, {}, { host: 'sorte.localhost' })).status).toBe(401);
+    const sorteTenant = (await findTenantByDomain(h.db, 'sorte.localhost'))!;
+    const sortePlayer = await playerMaker(h.db)({ id: sorteTenant.id, casinoId: sorteTenant.id, host: 'sorte.localhost', key: '' }, { username: '+5511955550001' });
+    const unavailable = await h.api('POST', '/games/launch/sport', sortePlayer.token, {}, { host: 'sorte.localhost' });
+    expect(unavailable.status).toBe(404);
+    expect(unavailable.body).toMatchObject({ message: 'Esportes indisponíveis neste site.' });
   });
 
   it('never writes the token to the request log', async () => {
