@@ -13,18 +13,22 @@ type ModuleInfo = Rolldown.ModuleInfo;
  * component's `<script>`: the layout's boot script, the home's lists, a game
  * page's related games; not Astro's own ClientRouter, left as it is)
  * becomes one chunk holding itself and every module it imports statically.
- * What the layout's script imports goes with it (every page loads it); a
- * module that several other page scripts
- * import goes into one chunk shared by exactly those scripts. Islands and
- * lazy chunks that use one of these modules import it from that chunk, which
- * the page has already loaded (the layout's) or which costs one request
- * after an interaction.
-
+ * What the layout's script imports goes with it (every page loads it). A
+ * module that several other page scripts import, or one of them and the
+ * code the layout's script loads later (the header's, on the first
+ * interaction), goes into one chunk they share (`page-scripts-shared`): the
+ * home and a game page load it, and the first interaction on any page then
+ * needs no other page's script. Islands and lazy chunks that use one of
+ * these modules import it from that chunk, which the page has already
+ * loaded (the layout's) or which costs one request after an interaction.
+ *
  * Entry signatures are kept (Astro's `exports-only`): an island's exports are
  * what `client:*` hydrates, and page scripts export nothing, so their chunk
  * may carry exports for the others. The chunk keeps the entry's name.
  */
 const PAGE_SCRIPT = /[\\/]src[\\/].*\.astro\?astro&type=script&index=\d+&lang\.ts$/;
+/** The chunk of the modules several page scripts use, or one of them and the layout's lazy code. */
+const SHARED = 'page-scripts-shared';
 /** The layout's script (boot): what every page loads. */
 const LAYOUT_SCRIPT = /[\\/]src[\\/]layouts[\\/]Document\.astro\?/;
 
@@ -41,13 +45,13 @@ function staticClosure(entry: string, info: (id: string) => ModuleInfo | null): 
 }
 
 export function firstLoadChunks(): Plugin {
-  /** Module id → the page script whose chunk holds it, or several joined by `+` (browser build only). */
+  /** Module id → the page script whose chunk holds it, or SHARED (browser build only). */
   const owner = new Map<string, string>();
   let layout: string | undefined;
   const kindOf = (id: string): 'layout' | 'shared' | 'own' | null => {
     const scripts = owner.get(id);
     if (scripts === undefined) return null;
-    return scripts === layout ? 'layout' : scripts.includes('+') ? 'shared' : 'own';
+    return scripts === layout ? 'layout' : scripts === SHARED ? 'shared' : 'own';
   };
   const nameFor = (id: string, kind: 'layout' | 'shared' | 'own'): string | null => (kindOf(id) === kind ? chunkName(owner.get(id) as string) : null);
 
@@ -82,24 +86,23 @@ export function firstLoadChunks(): Plugin {
       layout = scripts.find((id) => LAYOUT_SCRIPT.test(id));
       const layoutModules = layout ? staticClosure(layout, info) : new Set<string>();
       for (const id of layoutModules) owner.set(id, layout as string);
+      // What the layout's script imports later (the header's code on the first interaction).
+      const lazy = new Set<string>();
+      for (const id of layoutModules) for (const next of info(id)?.dynamicallyImportedIds ?? []) for (const reached of staticClosure(next, info)) lazy.add(reached);
       const users = new Map<string, string[]>();
       for (const script of scripts) {
         if (script === layout) continue;
         for (const id of staticClosure(script, info)) if (!layoutModules.has(id)) users.set(id, [...(users.get(id) ?? []), script]);
       }
-      for (const [id, by] of users) owner.set(id, by.length === 1 ? (by[0] as string) : by.sort().join('+'));
+      for (const [id, by] of users) owner.set(id, by.length === 1 && !lazy.has(id) ? (by[0] as string) : SHARED);
     },
   };
 }
 
 /**
  * `…/src/layouts/Document.astro?astro&type=script&index=0&lang.ts` →
- * `Document.astro_astro_type_script_index_0_lang` (Astro's own entry name);
- * a chunk shared by several page scripts is `shared` and their components'
- * names (`shared_GamePage_LiveLists`).
+ * `Document.astro_astro_type_script_index_0_lang` (Astro's own entry name).
  */
-function chunkName(scripts: string): string {
-  const files = scripts.split('+').map((script) => script.split(/[\\/]/).pop() ?? script);
-  if (files.length === 1) return (files[0] as string).replace(/\.ts$/, '').replace(/[^\w.-]+/g, '_');
-  return ['shared', ...files.map((file) => file.replace(/\.astro\?.*$/, '').replace(/[^\w-]+/g, '_'))].join('_');
+function chunkName(script: string): string {
+  return (script.split(/[\\/]/).pop() ?? script).replace(/\.ts$/, '').replace(/[^\w.-]+/g, '_');
 }

@@ -28,12 +28,12 @@ export interface PlainCallContext {
 
 /** A call that got no usable answer: no response, a status of 400 or more, or a body that is not JSON. */
 export class PlainCallError extends Error {
-  constructor(
-    readonly status: number | null,
-    options?: { cause?: unknown },
-  ) {
+  /** The answer's status; null when none arrived. */
+  readonly status: number | null;
+  constructor(status: number | null, options?: { cause?: unknown }) {
     super(status === null ? 'No answer' : `HTTP ${status}`, options);
     this.name = 'PlainCallError';
+    this.status = status;
   }
 }
 
