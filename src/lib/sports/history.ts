@@ -47,15 +47,19 @@ export function toPagedList(answer: SportsBetsPage): PagedList<SportsBetRow> {
   };
 }
 
-/** The combined odds of a betslip (product of its selections' odds), two decimals; null when one is unreadable. */
+/**
+ * The total odds of a betslip as a sportsbook prices it: its selections'
+ * odds multiplied in hundredths, each step rounded down (2.45 × 2.55 → 6.24);
+ * null when one is unreadable.
+ */
 export function betslipOdds(selections: readonly Pick<SportsBetSelection, 'odds'>[]): number | null {
-  let total = 1;
+  let k = 100;
   for (const s of selections) {
     const value = Number(s.odds);
     if (!Number.isFinite(value) || value < 1) return null;
-    total *= value;
+    k = Math.floor((k * Math.round(value * 100)) / 100);
   }
-  return selections.length === 0 ? null : Math.round(total * 100) / 100;
+  return selections.length === 0 ? null : k / 100;
 }
 
 /** i18n key of a status, or null for a status this site has no word for (shown as sent). */

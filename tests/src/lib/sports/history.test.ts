@@ -21,6 +21,7 @@ describe('sports bet history', () => {
 
   it('multiplies a multiple’s odds, and gives up on unreadable ones', () => {
     expect(betslipOdds([{ odds: '2.10' }, { odds: '2.50' }])).toBe(5.25);
+    expect(betslipOdds([{ odds: '2.45' }, { odds: '2.55' }])).toBe(6.24);
     expect(betslipOdds([{ odds: 'x' }])).toBeNull();
     expect(betslipOdds([])).toBeNull();
   });

@@ -60,9 +60,15 @@ export function potentialReturn(stake: number, odds: number): number {
   return Math.floor(stake * odds + 1e-9);
 }
 
-/** Product of decimal odds, rounded to two places as the slip shows it. */
+/**
+ * A multiple's total odds as the sportsbook prices it: multiplied in
+ * hundredths, each step rounded down (2.45 × 2.55 → 6.24, not 6.2475 → 6.25),
+ * so the slip shows what the betslip will pay.
+ */
 export function combinedOdds(odds: readonly number[]): number {
-  return Math.round(odds.reduce((total, value) => total * value, 1) * 100) / 100;
+  let k = 100;
+  for (const value of odds) k = Math.floor((k * Math.round(value * 100)) / 100);
+  return k / 100;
 }
 
 /** `Brasileirão Série A` → `brasileirao-serie-a`. */

@@ -52,6 +52,9 @@ describe('stakes and odds', () => {
 
   it('multiplies odds for a multiple and pays whole centavos', () => {
     expect(combinedOdds([2.1, 2.5])).toBe(5.25);
+    // Priced as the sportsbook does: rounded down at each step (6.2475 → 6.24).
+    expect(combinedOdds([2.45, 2.55])).toBe(6.24);
+    expect(combinedOdds([1.85, 1.85, 1.85])).toBe(6.32);
     expect(potentialReturn(1000, 2.1)).toBe(2100);
     expect(potentialReturn(333, 1.85)).toBe(616);
   });
