@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startLoggedIn } from './accounts-helpers.ts';
+import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
 import { pageWidth } from './layout-helpers.ts';
@@ -65,6 +65,29 @@ for (const { prefix, badge, place, login, pick } of [
     await expect(dialog.getByRole('heading', { name: login })).toBeVisible();
   });
 }
+
+test('logging in from the widget’s prompt starts it again with the player’s token, and logging out as a visitor', async ({ page, request }) => {
+  const player = await registerPlayer(request, 'localhost', 'Otávio Entra Depois');
+  await page.goto(tenantUrl('localhost', '/sports'));
+  await odds(page, 'Flamengo').click();
+  await openSlip(page);
+  await widget(page).getByRole('button', { name: 'Apostar', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Telefone$/).fill(player.phone.national);
+  await dialog.getByLabel(/^Senha$/).fill(player.password);
+  await dialog.getByRole('button', { name: /^Entrar$/ }).click();
+  await expect(dialog).toBeHidden();
+  // The widget was started again with a launch token: the player's bets show (none yet).
+  await expect(widget(page).getByRole('heading', { name: 'Minhas apostas' })).toBeVisible();
+  await expect(widget(page).getByText('Nenhuma aposta ainda.')).toBeVisible();
+  await page.locator('.session__button--account').click();
+  await page.locator('#account-menu [data-auth-logout]').click();
+  // Logging out goes home as a visitor.
+  await expect(page).toHaveURL(tenantUrl('localhost', '/'));
+  await page.goto(tenantUrl('localhost', '/sports'));
+  await expect(widget(page).locator('.btr-event').first()).toBeVisible();
+  await expect(widget(page).getByRole('heading', { name: 'Minhas apostas' })).toHaveCount(0);
+});
 
 test('a player bets single and multiple, the balance follows live, a bet settled won pays, and both show in the history', async ({ page, request }) => {
   test.setTimeout(120_000);
