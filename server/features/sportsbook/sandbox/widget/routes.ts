@@ -28,7 +28,8 @@ export function widgetRoutes(): Hono {
       const assets = await widgetAssets();
       if (c.req.param('file') !== assets.cssFile) {
         c.header('Cache-Control', 'no-cache');
-        return c.json({ status: 'refused', code: 'not_found', message: 'Not found' }, 404);
+        const english = /^\s*en\b/i.test(c.req.query('lang') ?? c.req.header('accept-language') ?? '');
+        return c.json({ status: 'refused', code: 'not_found', message: english ? 'File not found.' : 'Arquivo não encontrado.' }, 404);
       }
       c.header('Cache-Control', 'public, max-age=31536000, immutable');
       c.header('Cross-Origin-Resource-Policy', 'cross-origin');
