@@ -39,7 +39,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, isNull, like, ne, sql } from 'drizzle-orm';
 import { createApp } from '../../server/app.ts';
 import { getConfig } from '../../server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../server/db/open.ts';
+import type { DatabaseHandle } from '../../server/db/open.ts';
 import { users } from '../../server/db/schema.ts';
 import { createWalletClient, type WalletCall } from '../../server/features/casino/aggregators/sandbox/wallet-client.ts';
 import { gameProviders, games, providerRounds } from '../../server/features/casino/schema.ts';
@@ -53,7 +53,7 @@ import { createSiteBuilder } from '../../server/sites/index.ts';
 import { tenantSource } from '../../server/sites/tenant-source.ts';
 import { checkLedger, type ExpectedProviderMovement, printLedgerCheck } from '../faults/ledger-check.ts';
 import { envNumber, fmt, load, type LoadResult, percentile } from './load.ts';
-import { benchServerUrl, scratchDatabase } from './scratch-db.ts';
+import { benchOnEachDatabase } from './scratch-db.ts';
 
 const PG_ROUNDS = envNumber('BENCH_ROUNDS', 2000);
 const PGLITE_ROUNDS = envNumber('BENCH_PGLITE_ROUNDS', process.env.BENCH_ROUNDS ? PG_ROUNDS : 400);
@@ -306,23 +306,7 @@ async function bench(label: string, handle: DatabaseHandle, url: string, total: 
 
 async function main(): Promise<void> {
   write(`bench:aggregator — seamless wallet rounds (signed bet + win over HTTP) vs raw ledger movements; ${CONCURRENCY} in flight`);
-  let ok = true;
-  const scratch = await scratchDatabase(benchServerUrl(), 'bench_aggregator');
-  if (scratch) {
-    const handle = await openDatabase(scratch.url);
-    try {
-      ok = (await bench('PostgreSQL', handle, scratch.url, PG_ROUNDS)) && ok;
-    } finally {
-      await handle.close();
-      await scratch.drop();
-    }
-  }
-  const pglite = await openDatabase('memory://');
-  try {
-    ok = (await bench('PGlite (embedded, one connection)', pglite, 'memory://', PGLITE_ROUNDS)) && ok;
-  } finally {
-    await pglite.close();
-  }
+  const ok = await benchOnEachDatabase('bench_aggregator', (label, handle, url, embedded) => bench(label, handle, url, embedded ? PGLITE_ROUNDS : PG_ROUNDS));
   if (!ok) {
     write('bench:aggregator: FAILED (see above)');
     process.exitCode = 1;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
+import { type DatabaseHandle, openDatabase } from '../../server/db/open.ts';
 
 /** The PostgreSQL server the benches use: BENCH_DATABASE_URL, a postgres DATABASE_URL, TEST_DATABASE_URL, or the local default. */
 export function benchServerUrl(env: NodeJS.ProcessEnv = process.env): string {
@@ -28,3 +29,29 @@ export async function scratchDatabase(url: string, prefix: string): Promise<{ ur
   };
 }
 
+
+/**
+ * Runs one bench on a scratch PostgreSQL database (skipped when the server
+ * does not answer), then on an embedded in-memory PGlite; false when either
+ * run failed. The money benches compare both drivers in one process.
+ */
+export async function benchOnEachDatabase(prefix: string, bench: (label: string, handle: DatabaseHandle, url: string, embedded: boolean) => Promise<boolean>): Promise<boolean> {
+  let ok = true;
+  const scratch = await scratchDatabase(benchServerUrl(), prefix);
+  if (scratch) {
+    const handle = await openDatabase(scratch.url);
+    try {
+      ok = (await bench('PostgreSQL', handle, scratch.url, false)) && ok;
+    } finally {
+      await handle.close();
+      await scratch.drop();
+    }
+  }
+  const pglite = await openDatabase('memory://');
+  try {
+    ok = (await bench('PGlite (embedded, one connection)', pglite, 'memory://', true)) && ok;
+  } finally {
+    await pglite.close();
+  }
+  return ok;
+}

@@ -37,7 +37,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { createApp } from '../../server/app.ts';
 import { getConfig } from '../../server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../server/db/open.ts';
+import type { DatabaseHandle } from '../../server/db/open.ts';
 import { users } from '../../server/db/schema.ts';
 import { sandboxKeyFiles } from '../../server/features/sportsbook/config.ts';
 import { prepareSportsbook } from '../../server/features/sportsbook/index.ts';
@@ -50,7 +50,7 @@ import { createSiteBuilder } from '../../server/sites/index.ts';
 import { tenantSource } from '../../server/sites/tenant-source.ts';
 import { checkLedger, printLedgerCheck } from '../faults/ledger-check.ts';
 import { envNumber, fmt, load, type LoadResult, percentile } from './load.ts';
-import { benchServerUrl, scratchDatabase } from './scratch-db.ts';
+import { benchOnEachDatabase } from './scratch-db.ts';
 
 const PG_PAIRS = envNumber('BENCH_PAIRS', 2000);
 const PGLITE_PAIRS = envNumber('BENCH_PGLITE_PAIRS', process.env.BENCH_PAIRS ? PG_PAIRS : 400);
@@ -276,23 +276,7 @@ async function bench(label: string, handle: DatabaseHandle, url: string, total: 
 
 async function main(): Promise<void> {
   write(`bench:sportsbook — signed sportsbook callbacks (bet/make + settlement over HTTP) vs raw ledger movements; ${CONCURRENCY} in flight`);
-  let ok = true;
-  const scratch = await scratchDatabase(benchServerUrl(), 'bench_sportsbook');
-  if (scratch) {
-    const handle = await openDatabase(scratch.url);
-    try {
-      ok = (await bench('PostgreSQL', handle, scratch.url, PG_PAIRS)) && ok;
-    } finally {
-      await handle.close();
-      await scratch.drop();
-    }
-  }
-  const pglite = await openDatabase('memory://');
-  try {
-    ok = (await bench('PGlite (embedded, one connection)', pglite, 'memory://', PGLITE_PAIRS)) && ok;
-  } finally {
-    await pglite.close();
-  }
+  const ok = await benchOnEachDatabase('bench_sportsbook', (label, handle, url, embedded) => bench(label, handle, url, embedded ? PGLITE_PAIRS : PG_PAIRS));
   if (!ok) {
     write('bench:sportsbook: FAILED (see above)');
     process.exitCode = 1;
