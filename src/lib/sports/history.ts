@@ -1,40 +1,14 @@
+import { SPORTS_BET_STATUSES, type SportsBetsPage, type SportsBetView, type SportsSelectionView } from '../../contract/sportsbook.ts';
 import type { PagedList } from '../../contract/wallet.ts';
 
 /**
- * One betslip of `GET /api/sports/bets?page` (issue 16's agreed interface):
- * amounts in centavos, odds as the provider's decimal strings.
+ * One betslip of `GET /api/sports/bets?page`, as the platform shapes it
+ * (src/contract/sportsbook.ts): amounts in centavos, odds as the provider's
+ * decimal strings.
  */
-export interface SportsBetSelection {
-  eventName: string;
-  sportName: string;
-  tournamentName: string;
-  marketName: string;
-  outcomeName: string;
-  odds: string;
-  live: boolean;
-}
-
-export const SPORTS_BET_STATUSES = ['open', 'won', 'lost', 'refunded', 'half-won', 'cashed-out', 'rolled-back'] as const;
-export type SportsBetStatus = (typeof SPORTS_BET_STATUSES)[number];
-
-export interface SportsBetRow {
-  betslipId: string;
-  type: 'single' | 'multiple';
-  stake: number;
-  potentialWin: number;
-  status: SportsBetStatus;
-  payout: number;
-  placedAt: string;
-  settledAt: string | null;
-  selections: SportsBetSelection[];
-}
-
-export interface SportsBetsPage {
-  items: SportsBetRow[];
-  page: number;
-  perPage: number;
-  total: number;
-}
+export type SportsBetRow = SportsBetView;
+export type SportsBetSelection = SportsSelectionView;
+export type { SportsBetsPage };
 
 /** The platform's `{ items, page, perPage, total }` as the paged money lists' shape. */
 export function toPagedList(answer: SportsBetsPage): PagedList<SportsBetRow> {

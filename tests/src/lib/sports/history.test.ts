@@ -4,10 +4,13 @@ import { betslipOdds, betStatusKey, toPagedList, type SportsBetRow } from '../..
 const row = (id: string): SportsBetRow => ({
   betslipId: id,
   type: 'single',
+  betType: '1/1',
+  odds: '2.10',
   stake: 1000,
   potentialWin: 2100,
   status: 'open',
   payout: 0,
+  refunded: 0,
   placedAt: '2026-11-26T12:00:00Z',
   settledAt: null,
   selections: [],
