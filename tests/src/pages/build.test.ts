@@ -57,7 +57,8 @@ const CASINO_PAGES = [
 
 describe('tenant build', () => {
   it('emits every page in pt (unprefixed) and en (/en), skipping pages missing in a locale', () => {
-    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', ...CASINO_PAGES].flatMap(
+    // Sports pages exist on every tenant: without a sportsbook they show the unavailable state (issue 16).
+    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', 'sports', 'sportschange', 'sportsbook', 'widgetbetby', ...CASINO_PAGES].flatMap(
       (path) => [`${path}/index.html`, `en/${path}/index.html`],
     );
     expect(htmlFiles(TENANT)).toEqual([
