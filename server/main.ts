@@ -82,6 +82,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     ...tenantSource(database.db, config),
     sitesDir: config.sitesDir,
     log: (line) => log.info(`sites: ${line}`),
+    warn: (line) => log.warn(`sites: ${line}`),
     buildOptions: { imageCacheDir: imageCacheDir(config.dataDir) },
   });
 

@@ -26,6 +26,8 @@ export interface SiteBuilderDeps {
   listDomains(): Promise<string[]>;
   sitesDir: string;
   log?: (line: string) => void;
+  /** A failed or skipped build (the operator's site is not what they asked for): a warning, so it shows at LOG_LEVEL=warn. Defaults to `log`. */
+  warn?: (line: string) => void;
   /** Passed to every buildTenantSite call (tests point these at a small astro project). */
   buildOptions?: Pick<BuildTenantOptions, 'projectRoot' | 'astroBin' | 'env' | 'keepPrevious' | 'imageCacheDir'>;
 }
@@ -65,6 +67,7 @@ export async function siteExists(sitesDir: string, name: string): Promise<boolea
  */
 export function createSiteBuilder(deps: SiteBuilderDeps): SiteBuilder {
   const log = deps.log ?? (() => {});
+  const warn = deps.warn ?? log;
   const records = new Map<string, SiteBuildRecord>();
   const done = new Map<string, Promise<SiteBuildRecord>>();
   const queued = new Map<string, SiteBuildRecord>();
@@ -96,7 +99,7 @@ export function createSiteBuilder(deps: SiteBuilderDeps): SiteBuilder {
     } catch (error) {
       record.status = 'failed';
       record.error = error instanceof Error ? error.message : String(error);
-      log(`[sites] build ${record.id} of ${name} failed; the previous site keeps serving: ${record.error}`);
+      warn(`[sites] build ${record.id} of ${name} failed; the previous site keeps serving: ${record.error}`);
     }
     record.finishedAt = new Date().toISOString();
     return record;
@@ -136,7 +139,7 @@ export function createSiteBuilder(deps: SiteBuilderDeps): SiteBuilder {
         try {
           name = siteNameForBuild(domain.toLowerCase());
         } catch (error) {
-          log(`[sites] skipped ${JSON.stringify(domain)}: ${(error as Error).message}`);
+          warn(`[sites] skipped ${JSON.stringify(domain)}: ${(error as Error).message}`);
           continue;
         }
         if (opts.onlyMissing && (await siteExists(deps.sitesDir, name))) continue;
