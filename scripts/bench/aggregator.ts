@@ -36,7 +36,7 @@ import { serve } from '@hono/node-server';
 import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, isNull, like, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { createApp } from '../../server/app.ts';
 import { getConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/open.ts';
@@ -47,11 +47,11 @@ import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../server/features/pay
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
 import { seedDemoTenants } from '../../server/features/tenants/demo/seed.ts';
 import { applyMovement } from '../../server/features/wallet/movement.ts';
-import { ledgerEntries } from '../../server/features/wallet/schema.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createSiteBuilder } from '../../server/sites/index.ts';
 import { tenantSource } from '../../server/sites/tenant-source.ts';
 import { checkLedger, type ExpectedProviderMovement, printLedgerCheck } from '../faults/ledger-check.ts';
+import { movedUnder } from './ledger-sum.ts';
 import { envNumber, fmt, load, type LoadResult, percentile } from './load.ts';
 import { benchOnEachDatabase } from './scratch-db.ts';
 
@@ -236,15 +236,6 @@ function report(label: string, unit: string, r: LoadResult, tally: Tally): numbe
   return rounds;
 }
 
-/** Σ ledger amounts of the references starting with `prefix`. */
-async function movedUnder(s: Setup, prefix: string): Promise<bigint> {
-  const [row] = await s.handle.db
-    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.tenantId, s.tenantId), like(ledgerEntries.reference, `${prefix}%`)));
-  return BigInt(row?.sum ?? '0');
-}
-
 async function bench(label: string, handle: DatabaseHandle, url: string, total: number): Promise<boolean> {
   const s = await prepare(handle);
   const platform = await startPlatform(s, url);
@@ -289,7 +280,7 @@ async function bench(label: string, handle: DatabaseHandle, url: string, total: 
     ['raw movements', `raw:${run}r`, raw],
     ['sandbox client', `${s.provider}:${run}c`, client],
   ] as const) {
-    const moved = await movedUnder(s, prefix);
+    const moved = await movedUnder(s.handle.db, s.tenantId, prefix);
     const due = BigInt(tally.payouts - tally.stakes);
     write(`    money moved by the ${what}: ${fmt(Number(moved))} centavos; payouts − stakes sent: ${fmt(Number(due))}${moved === due ? '' : '  MISMATCH'}`);
     ok = ok && moved === due;

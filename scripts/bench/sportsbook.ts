@@ -33,7 +33,6 @@ import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, like, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { createApp } from '../../server/app.ts';
 import { getConfig } from '../../server/config.ts';
@@ -44,11 +43,11 @@ import { prepareSportsbook } from '../../server/features/sportsbook/index.ts';
 import { findTenantByDomain } from '../../server/features/tenants/find-tenant.ts';
 import { seedDemoTenants } from '../../server/features/tenants/demo/seed.ts';
 import { applyMovement } from '../../server/features/wallet/movement.ts';
-import { ledgerEntries } from '../../server/features/wallet/schema.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createSiteBuilder } from '../../server/sites/index.ts';
 import { tenantSource } from '../../server/sites/tenant-source.ts';
 import { checkLedger, printLedgerCheck } from '../faults/ledger-check.ts';
+import { movedUnder } from './ledger-sum.ts';
 import { envNumber, fmt, load, type LoadResult, percentile } from './load.ts';
 import { benchOnEachDatabase } from './scratch-db.ts';
 
@@ -224,14 +223,6 @@ function report(label: string, unit: string, r: LoadResult, tally: Tally): numbe
   return pairs;
 }
 
-async function movedUnder(s: Setup, prefix: string): Promise<bigint> {
-  const [row] = await s.handle.db
-    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.tenantId, s.tenantId), like(ledgerEntries.reference, `${prefix}%`)));
-  return BigInt(row?.sum ?? '0');
-}
-
 async function bench(label: string, handle: DatabaseHandle, url: string, total: number): Promise<boolean> {
   const s = await prepare(handle);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-sportsbook-'));
@@ -265,7 +256,7 @@ async function bench(label: string, handle: DatabaseHandle, url: string, total: 
     ['callbacks', `sportsbook:${run}h`, http],
     ['raw movements', `raw:${run}r`, raw],
   ] as const) {
-    const moved = await movedUnder(s, prefix);
+    const moved = await movedUnder(s.handle.db, s.tenantId, prefix);
     const due = BigInt(tally.payouts - tally.stakes);
     write(`    money moved by the ${what}: ${fmt(Number(moved))} centavos; payouts − stakes sent: ${fmt(Number(due))}${moved === due ? '' : '  MISMATCH'}`);
     ok = ok && moved === due;
