@@ -19,3 +19,7 @@ export * from '../features/push/schema.ts';
 export * from '../features/idempotency/schema.ts';
 export * from '../features/sportsbook/schema.ts';
 export * from '../features/responsible-gaming/schema.ts';
+export * from '../features/documents/schema.ts';
+export * from '../features/address/schema.ts';
+export * from '../features/barred/schema.ts';
+export * from '../features/account-closure/schema.ts';

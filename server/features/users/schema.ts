@@ -65,6 +65,8 @@ export const users = pgTable(
     pushPromptClosedAt: timestamp('push_prompt_closed_at', { withTimezone: true }),
     /** When the player last refused notifications through that modal, on any device (back after 5 days). */
     pushPromptDeniedAt: timestamp('push_prompt_denied_at', { withTimezone: true }),
+    /** Set when the account is closed (server/features/account-closure); a closed account cannot log in. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
