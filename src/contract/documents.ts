@@ -47,7 +47,11 @@ export interface DocumentsStatus {
   by_type: Partial<Record<DocumentType, DocumentStatus>>;
   /** The tenant's `kyc` is on: withdrawals wait for approved documents. */
   required: boolean;
-  /** Every required type has an approved document (identity front, back and selfie; proof of address too). */
+  /**
+   * Identity front, identity back and selfie each have an approved document:
+   * what withdrawals wait for when `required`. Proof of address is reviewed
+   * like the others but does not hold withdrawals back.
+   */
   verified: boolean;
   /** Proof of address is accepted only after `POST /address/create`. */
   has_address: boolean;
