@@ -60,6 +60,12 @@ export interface ResponsibleGamingView {
   self_exclusion_platform_url: string;
   /** The platform's clock (ISO), so the page counts from the same instant. */
   now: string;
+  /**
+   * True while a regulated tenant still needs this player's registration
+   * limits (a loss limit and a session-time limit): an account made by a
+   * first Google sign-in. Bets and deposits are refused until both are set.
+   */
+  registration_limits_required: boolean;
 }
 
 /** `GET /responsible-gambling/session` → what the time alert shows. */
@@ -129,5 +135,5 @@ export const RegistrationLimitsEntries = {
 };
 
 /** Error codes of refusals (the body's `code`), with `limit` details. */
-export const RESPONSIBLE_GAMING_CODES = ['limit_reached', 'session_limit_reached', 'cooling_off'] as const;
+export const RESPONSIBLE_GAMING_CODES = ['limit_reached', 'session_limit_reached', 'cooling_off', 'limits_required'] as const;
 export type ResponsibleGamingCode = (typeof RESPONSIBLE_GAMING_CODES)[number];

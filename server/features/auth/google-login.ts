@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
 import { GoogleLoginSchema, normalizeEmail } from '../../../src/contract/validation/index.ts';
 import { ForbiddenError, ValidationError } from '../../http/errors.ts';
+import { requireRegistrationLimits } from '../responsible-gaming/settings.ts';
 import { users, type UserRow } from '../users/schema.ts';
 import type { AccountsDeps, RequestFacts } from './deps.ts';
 import { AUTH_MESSAGES } from './messages.ts';
@@ -17,7 +18,9 @@ import { uniqueViolation } from './unique-violation.ts';
  * that Google subject; else links the account of this tenant holding that
  * e-mail if the player verified it (linking an unverified address would let
  * whoever typed it first share the account); else creates an account (no phone yet: the player adds one by
- * verifying it).
+ * verifying it). On a regulated tenant the new account owes the limits the
+ * registration form would have asked (a loss limit and a session-time
+ * limit, issue 17): it may not bet or deposit until it has chosen them.
  * @throws 403 when the tenant does not offer Google login; 422
  * `errors.idToken` for a token that does not verify; 403 self-excluded.
  */
@@ -46,10 +49,14 @@ export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBo
   if (!user) {
     const name = (identity.name ?? email.split('@')[0] ?? 'Google').normalize('NFC').replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, 100) || 'Google';
     try {
-      [user] = await deps.db
-        .insert(users)
-        .values({ tenantId, name, email, emailVerifiedAt: now, googleSub: identity.sub, language: facts.locale, createdAt: now, updatedAt: now })
-        .returning();
+      user = await deps.db.transaction(async (tx) => {
+        const [made] = await tx
+          .insert(users)
+          .values({ tenantId, name, email, emailVerifiedAt: now, googleSub: identity.sub, language: facts.locale, createdAt: now, updatedAt: now })
+          .returning();
+        if (made && config.is_regulated) await requireRegistrationLimits(tx, { tenantId, userId: made.id }, now);
+        return made;
+      });
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;

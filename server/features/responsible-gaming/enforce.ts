@@ -6,7 +6,7 @@ import { accessTokens } from '../users/schema.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
 import { TOKEN_IDLE_MS } from '../users/tokens.ts';
 import { ResponsibleGamingError } from './errors.ts';
-import { limitAt } from './limits.ts';
+import { limitAt, registrationLimitsMissing } from './limits.ts';
 import { brasiliaTime, limitReachedMessage, localized, minutesText, RG_MESSAGES } from './messages.ts';
 import { periodBounds } from './periods.ts';
 import { type ResponsibleGamingRow, responsibleGaming } from './schema.ts';
@@ -54,6 +54,12 @@ function assertNotCoolingOff(row: ResponsibleGamingRow, now: Date): void {
     localized(RG_MESSAGES.coolingOff, (locale) => ({ until: brasiliaTime(until, locale) })),
     { kind: 'cool_off', resets_at: until.toISOString() },
   );
+}
+
+/** A regulated tenant's player who still owes the registration limits (a first Google sign-in) may not bet or deposit yet. */
+function assertRegistrationLimitsChosen(row: ResponsibleGamingRow, now: Date): void {
+  if (!registrationLimitsMissing(row.limits, now)) return;
+  throw new ResponsibleGamingError('limits_required', RG_MESSAGES.limitsRequired, { kind: 'registration' });
 }
 
 /** The money limits of `kind` in force at `now`, by period. */
@@ -152,34 +158,38 @@ async function assertSessionTime(tx: Db, row: ResponsibleGamingRow, input: Movem
  * transaction that moves the stake, before the movement (applyMovement):
  * it locks the player's settings row until that transaction ends, so 50
  * concurrent bets near a limit are counted one after the other and the limit
- * is never passed. Checks, in order: a running pause; the session-time limit
+ * is never passed. Checks, in order: a running pause; the registration
+ * limits a regulated tenant still waits for; the session-time limit
  * (the session being the oldest live login); the wager limits (stakes so far
  * in the period + this stake ≤ limit); the loss limits (net loss so far in
  * the period + this stake ≤ limit: the stake is what the bet can lose).
  * A player with no settings costs one indexed read.
  *
- * @throws ResponsibleGamingError 403 `cooling_off` | `session_limit_reached` | `limit_reached`, naming the limit and when it resets.
+ * @throws ResponsibleGamingError 403 `cooling_off` | `limits_required` | `session_limit_reached` | `limit_reached`, naming the limit and when it resets.
  */
 export async function assertWagerAllowed(tx: Db, input: MovementCheck): Promise<void> {
   const row = await lockSettings(tx, input);
   if (!row) return;
   assertNotCoolingOff(row, input.now);
+  assertRegistrationLimitsChosen(row, input.now);
   await assertSessionTime(tx, row, input);
   await assertMoneyLimits(tx, row, input, 'wager', 'bet');
   await assertMoneyLimits(tx, row, input, 'loss', 'bet');
 }
 
 /**
- * Refuses a deposit charge the player's rules forbid: a running pause, or a
- * deposit limit that the paid deposits of the period, the charges still
- * payable and this one would pass. Call it inside the transaction that
+ * Refuses a deposit charge the player's rules forbid: a running pause, the
+ * registration limits a regulated tenant still waits for, or a deposit
+ * limit that the paid deposits of the period, the charges still payable and
+ * this one would pass. Call it inside the transaction that
  * records the charge (it holds the settings lock until then).
  *
- * @throws ResponsibleGamingError 403 `cooling_off` | `limit_reached`.
+ * @throws ResponsibleGamingError 403 `cooling_off` | `limits_required` | `limit_reached`.
  */
 export async function assertDepositAllowed(tx: Db, input: MovementCheck): Promise<void> {
   const row = await lockSettings(tx, input);
   if (!row) return;
   assertNotCoolingOff(row, input.now);
+  assertRegistrationLimitsChosen(row, input.now);
   await assertMoneyLimits(tx, row, input, 'deposit', 'deposit');
 }

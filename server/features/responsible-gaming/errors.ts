@@ -4,7 +4,7 @@ import type { LocalizedText } from '../../http/messages.ts';
 
 /** What a refusal names: the limit, its period and when it resets (ISO), or the pause's end. */
 export interface RefusalDetails {
-  kind: MoneyLimitKind | 'session' | 'cool_off';
+  kind: MoneyLimitKind | 'session' | 'cool_off' | 'registration';
   period?: LimitPeriod;
   /** Centavos for money limits, minutes for the session limit. */
   limit?: number;

@@ -17,6 +17,10 @@ export const RG_MESSAGES = {
     pt: 'Seu limite de tempo de sessão ({{limit}}) foi atingido: as apostas estão bloqueadas. Saia e faça uma pausa.',
     en: 'Your session time limit ({{limit}}) has been reached: bets are blocked. Log out and take a break.',
   },
+  limitsRequired: {
+    pt: 'Antes de apostar ou depositar, escolha seu limite de perdas e seu limite de tempo por sessão (exigência da Portaria SPA/MF nº 1.231/2024). Defina-os em Jogo Responsável.',
+    en: 'Before betting or depositing, choose your loss limit and your time limit per session (required by SPA/MF Ordinance 1,231/2024). Set them under Responsible Gaming.',
+  },
   coolOffShorter: {
     pt: 'Você já está em pausa até {{until}}: uma pausa não pode ser encurtada.',
     en: 'You are already taking a break until {{until}}: a break cannot be shortened.',

@@ -10,8 +10,18 @@ export interface StoredLimit {
   pending?: { value: number | null; from: string } | null;
 }
 
-/** Every limit of a player: money limits per kind and period (centavos), the session limit (minutes). */
-export type StoredLimits = Partial<Record<MoneyLimitKind, Partial<Record<LimitPeriod, StoredLimit>>>> & { session?: StoredLimit };
+/**
+ * Every limit of a player: money limits per kind and period (centavos), the
+ * session limit (minutes), and `registration_pending` while a regulated
+ * tenant still waits for the limits its registration requires (an account
+ * made by a first Google sign-in, which has no registration form): bets and
+ * deposits are refused until a loss limit and a session limit are in force,
+ * then the mark is dropped.
+ */
+export type StoredLimits = Partial<Record<MoneyLimitKind, Partial<Record<LimitPeriod, StoredLimit>>>> & {
+  session?: StoredLimit;
+  registration_pending?: true;
+};
 
 /**
  * A player's responsible-gaming settings (issue 17): limits, time alert and

@@ -11,7 +11,7 @@ import type { Db } from '../../db/open.ts';
 import { DomainError } from '../../http/errors.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
 import { sessionStart, usedInPeriods } from './enforce.ts';
-import { changeLimit, limitAt } from './limits.ts';
+import { changeLimit, limitAt, registrationLimitsMissing, settleRegistrationMark } from './limits.ts';
 import { brasiliaTime, localized, RG_MESSAGES } from './messages.ts';
 import { periodBounds } from './periods.ts';
 import { type ResponsibleGamingRow, responsibleGaming, type StoredLimit, type StoredLimits } from './schema.ts';
@@ -85,6 +85,7 @@ export async function getResponsibleGaming(deps: ResponsibleGamingDeps, who: Pla
     cool_off_until: row?.coolOffUntil && row.coolOffUntil.getTime() > now.getTime() ? row.coolOffUntil.toISOString() : null,
     self_exclusion_platform_url: deps.selfExclusionPlatformUrl,
     now: now.toISOString(),
+    registration_limits_required: row ? registrationLimitsMissing(row.limits, now) : false,
   };
 }
 
@@ -102,7 +103,7 @@ export function applyLimitChanges(current: StoredLimits, input: UpdateLimitsInpu
     next[kind] = periods;
   }
   if (input.session_minutes !== undefined) next.session = changeLimit(next.session, input.session_minutes, now);
-  return next;
+  return settleRegistrationMark(next, now);
 }
 
 /**
@@ -138,6 +139,16 @@ export async function setRegistrationLimits(
 ): Promise<void> {
   const limits: StoredLimits = { loss: { [input.lossPeriod]: { value: input.lossLimit } }, session: { value: input.sessionMinutes } };
   await tx.insert(responsibleGaming).values({ userId: who.userId, tenantId: who.tenantId, limits, createdAt: now, updatedAt: now });
+}
+
+/**
+ * Marks a new account of a regulated tenant made without the registration
+ * form (a first Google sign-in) as owing the registration limits, in the
+ * account's transaction: bets and deposits are refused (`limits_required`)
+ * until the player has chosen a loss limit and a session-time limit.
+ */
+export async function requireRegistrationLimits(tx: Db, who: Player, now: Date): Promise<void> {
+  await tx.insert(responsibleGaming).values({ userId: who.userId, tenantId: who.tenantId, limits: { registration_pending: true }, createdAt: now, updatedAt: now });
 }
 
 /**
