@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { type AccountsDeps, createAccountsDeps } from './features/auth/deps.ts';
 import { accountRoutes } from './features/auth/mount.ts';
+import { accountClosureRoutes } from './features/account-closure/routes.ts';
 import { addressRoutes } from './features/address/routes.ts';
 import type { Publish } from './features/payments/deps.ts';
 import type { Psp } from './features/payments/psp.ts';
@@ -171,6 +172,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.use(resolveTenant(deps.db), resolveActor(deps.db, accounts.now), requireOpenTenant);
   tenantApi.route('/', catalogueRoutes({ db: deps.db }));
   for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
+  tenantApi.route('/', accountClosureRoutes(accounts));
   tenantApi.route('/', addressRoutes({ db: deps.db }));
   tenantApi.route('/', walletRoutes({ db: deps.db }));
   tenantApi.route('/', casinoRoutes({ db: deps.db, launchers: aggregators.registry.launchers, log }));
