@@ -2,7 +2,7 @@ import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { PagedList } from '../contract/wallet.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { keyMessage, type Message } from '../lib/auth/message.ts';
-import { $session } from './session.ts';
+import { onPlayerChange } from './player-change.ts';
 import { $wallet } from './wallet.ts';
 
 /**
@@ -114,24 +114,8 @@ export function createPagedList<T>(options: PagedListOptions<T>): PagedListStore
   return store;
 }
 
-/**
- * Runs `reset` whenever the logged-in player changes (sign-out, or a sign-in
- * with another token), so money data of one player never shows to the next.
- */
-export function onPlayerChange(reset: () => void): void {
-  let token = sessionToken();
-  $session.listen(() => {
-    const next = sessionToken();
-    if (next === token) return;
-    token = next;
-    reset();
-  });
-}
-
-function sessionToken(): string | null {
-  const session = $session.get();
-  return session.status === 'user' ? session.token : null;
-}
+// Moved to player-change.ts (the address and documents stores use it too); re-exported for the wallet stores.
+export { onPlayerChange };
 
 /**
  * Keeps a list current while it is shown: whenever the balance changes (a

@@ -63,7 +63,7 @@ export function AccountApp({ view, locale, sports = false }: { view: AccountView
     case 'personalData':
       return <PersonalDataView t={t} locale={locale} />;
     case 'verification':
-      return <VerificationView t={t} />;
+      return <VerificationView t={t} locale={locale} />;
     case 'responsibleGambling':
       return (
         <Suspense fallback={<p className="account-loading">{t('account.loading')}</p>}>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
-import { type SubmitEvent, useEffect, useId } from 'react';
+import { lazy, type SubmitEvent, Suspense, useEffect, useId } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { navigateTo } from '../../lib/auth/navigate.ts';
 import { localizedPath } from '../../lib/locale.ts';
@@ -8,7 +8,10 @@ import { $account, $languageSave, $profileNotice, personalForm, saveLanguage, sa
 import { FormMessage, SelectField, TextField } from '../auth/fields.tsx';
 import { messageText } from '../auth/use-translator.ts';
 
-/** `/user/edit/personal-data`: name, birth date, language; gender, marital status and CPF as registered. */
+// The address form (issue 17) loads only on this page: the other account pages never download it.
+const AddressCard = lazy(() => import('./AddressCard.tsx').then((m) => ({ default: m.AddressCard })));
+
+/** `/user/edit/personal-data`: name, birth date, postal address, language; gender, marital status and CPF as registered. */
 export function PersonalDataView({ t, locale }: { t: TFunction; locale: Locale }) {
   const user = useStore($account);
   const values = useStore(personalForm.$values);
@@ -77,6 +80,9 @@ export function PersonalDataView({ t, locale }: { t: TFunction; locale: Locale }
           )}
         </dl>
       </section>
+      <Suspense fallback={<p className="account-loading">{t('account.loading')}</p>}>
+        <AddressCard t={t} />
+      </Suspense>
       <section className="account-card" aria-labelledby={`${ids}-language`}>
         <h2 id={`${ids}-language`}>{t('account.language.heading')}</h2>
         <SelectField

@@ -1,19 +1,29 @@
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
-import { type SubmitEvent, useId } from 'react';
+import { lazy, type SubmitEvent, Suspense, useId } from 'react';
+import type { Locale } from '../../contract/tenant-bundle.ts';
 import { formatPhone } from '../../lib/auth/phone.ts';
 import { $account } from '../../stores/profile.ts';
 import { type Channel, confirmVerificationCode, sendVerificationCode, setVerificationCode, verification } from '../../stores/verification.ts';
 import { FormMessage, TextField } from '../auth/fields.tsx';
 
-/** `/user/edit/verification` ("Verificar conta"): e-mail and phone, each with a code and a 20 s resend wait. */
-export function VerificationView({ t }: { t: TFunction }) {
+// The identity documents (issue 17) load only on this page: the other account pages never download them.
+const DocumentsCard = lazy(() => import('./DocumentsCard.tsx').then((m) => ({ default: m.DocumentsCard })));
+
+/**
+ * `/user/edit/verification` ("Verificar conta"): e-mail and phone, each with
+ * a code and a 20 s resend wait, then the identity documents.
+ */
+export function VerificationView({ t, locale }: { t: TFunction; locale: Locale }) {
   const user = useStore($account);
   if (!user) return null;
   return (
     <>
       <ChannelCard t={t} channel="email" destination={user.email ?? ''} verifiedAt={user.email_verified_at ?? null} />
       <ChannelCard t={t} channel="phone" destination={formatPhone(user.username)} verifiedAt={user.phone_verified_at ?? null} />
+      <Suspense fallback={<p className="account-loading">{t('account.loading')}</p>}>
+        <DocumentsCard t={t} locale={locale} />
+      </Suspense>
     </>
   );
 }
