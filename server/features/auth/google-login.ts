@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
 import { GoogleLoginSchema, normalizeEmail } from '../../../src/contract/validation/index.ts';
 import { ForbiddenError, ValidationError } from '../../http/errors.ts';
+import { assertNotClosed } from '../account-closure/closed-error.ts';
 import { requireRegistrationLimits } from '../responsible-gaming/settings.ts';
 import { users, type UserRow } from '../users/schema.ts';
 import type { AccountsDeps, RequestFacts } from './deps.ts';
@@ -22,7 +23,8 @@ import { uniqueViolation } from './unique-violation.ts';
  * registration form would have asked (a loss limit and a session-time
  * limit, issue 17): it may not bet or deposit until it has chosen them.
  * @throws 403 when the tenant does not offer Google login; 422
- * `errors.idToken` for a token that does not verify; 403 self-excluded.
+ * `errors.idToken` for a token that does not verify; 403 self-excluded;
+ * 403 `account_closed` for a closed account.
  */
 export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBody: unknown): Promise<AuthSessionResponse> {
   const config = facts.tenant.config;
@@ -69,6 +71,7 @@ export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBo
     }
   }
   if (!user) throw new ValidationError({ idToken: [AUTH_MESSAGES.googleInvalid[facts.locale]] }, 'google_invalid');
+  assertNotClosed(user);
   assertNotSelfExcluded(user, now);
   return startSession(deps, user);
 }

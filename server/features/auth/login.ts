@@ -5,6 +5,7 @@ import { createLoginSchema } from '../../../src/contract/validation/index.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { tooManyAttempts } from '../rate-limit/errors.ts';
 import { perIpRule, RATE_RULES, rateKey } from '../rate-limit/rules.ts';
+import { assertNotClosed } from '../account-closure/closed-error.ts';
 import { findUserByPhone } from '../users/find-user.ts';
 import { users } from '../users/schema.ts';
 import { assertCaptcha, captchaRequired } from './captcha-check.ts';
@@ -18,7 +19,8 @@ import { startSession } from './session.ts';
  * cost the same scrypt work as known ones, and every failure gives the same
  * answer (422 `errors.username: auth.loginFailed`).
  * @throws 429 `{retry_in}` after 5 failures of a phone (15 minutes) or too
- * many attempts from one IP; 403 with dates for a self-excluded player.
+ * many attempts from one IP; 403 with dates for a self-excluded player;
+ * 403 `account_closed` for a closed account (only once the password matched).
  */
 export async function login(deps: AccountsDeps, facts: RequestFacts, rawBody: unknown): Promise<AuthSessionResponse> {
   const config = facts.tenant.config;
@@ -44,6 +46,7 @@ export async function login(deps: AccountsDeps, facts: RequestFacts, rawBody: un
     throw new ValidationError({ username: ['auth.loginFailed'] }, 'login_failed');
   }
   await deps.limiter.reset(failuresKey);
+  assertNotClosed(user);
   assertNotSelfExcluded(user, deps.now());
   if (user.passwordHash && deps.hasher.needsRehash(user.passwordHash)) {
     await deps.db.update(users).set({ passwordHash: await deps.hasher.hash(body.password) }).where(eq(users.id, user.id));

@@ -27,9 +27,13 @@ export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody:
   await assertCaptcha(deps, facts, body.captcha_token);
   const tenantId = facts.tenant.id;
   const taken: FieldErrors = {};
-  if (await findUserByPhone(deps.db, tenantId, body.username)) taken.username = ['validation.phoneTaken'];
-  if (await findUserByEmail(deps.db, tenantId, body.email)) taken.email = ['validation.emailTaken'];
-  if (body.cpf && (await findUserByCpf(deps.db, tenantId, body.cpf))) taken.cpf = ['validation.cpfTaken'];
+  // A closed account keeps its phone, e-mail and CPF on record (issue 17): they cannot open a new account, and the message says why.
+  const byPhone = await findUserByPhone(deps.db, tenantId, body.username);
+  if (byPhone) taken.username = [byPhone.closedAt ? 'validation.phoneOfClosedAccount' : 'validation.phoneTaken'];
+  const byEmail = await findUserByEmail(deps.db, tenantId, body.email);
+  if (byEmail) taken.email = [byEmail.closedAt ? 'validation.emailOfClosedAccount' : 'validation.emailTaken'];
+  const byCpf = body.cpf ? await findUserByCpf(deps.db, tenantId, body.cpf) : null;
+  if (byCpf) taken.cpf = [byCpf.closedAt ? 'validation.cpfOfClosedAccount' : 'validation.cpfTaken'];
   if (Object.keys(taken).length > 0) throw new ValidationError(taken);
 
   const passwordHash = await deps.hasher.hash(body.password);

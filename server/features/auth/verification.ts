@@ -36,7 +36,8 @@ export async function requestPhoneCode(deps: AccountsDeps, facts: RequestFacts, 
   if (user?.username && user.username !== phone) throw new ValidationError({ phone: [AUTH_MESSAGES.phoneMismatch[facts.locale]] });
   if (!user?.username) {
     const owner = await findUserByPhone(deps.db, facts.tenant.id, phone);
-    if (owner) throw new ValidationError({ phone: ['validation.phoneTaken'] });
+    // A closed account keeps its phone (issue 17): say so, rather than a bare "already registered".
+    if (owner) throw new ValidationError({ phone: [owner.closedAt ? 'validation.phoneOfClosedAccount' : 'validation.phoneTaken'] });
   }
   await limitCodeRequests(deps, facts, phone);
   await sendCode(deps, facts, {
