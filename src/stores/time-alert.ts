@@ -56,15 +56,22 @@ export function scheduleTimeAlerts(view: ResponsibleGamingView, fetchedAt: numbe
   }
 }
 
-/** Reads the player's settings and schedules the alerts (a logged-in player; errors leave nothing scheduled). */
-export async function watchPlayingTime(): Promise<void> {
-  if ($session.get().status !== 'user') return;
+/**
+ * Reads the player's settings and schedules the alerts (a logged-in player;
+ * errors leave nothing scheduled). Returns the settings read (null when
+ * none), so the sign-in's other checks need no second call.
+ */
+export async function watchPlayingTime(): Promise<ResponsibleGamingView | null> {
+  if ($session.get().status !== 'user') return null;
   try {
     const fetchedAt = Date.now();
     const view = await api.get<ResponsibleGamingView>('/responsible-gambling');
-    if ($session.get().status === 'user') scheduleTimeAlerts(view, fetchedAt);
+    if ($session.get().status !== 'user') return null;
+    scheduleTimeAlerts(view, fetchedAt);
+    return view;
   } catch {
     clearTimers();
+    return null;
   }
 }
 

@@ -24,9 +24,14 @@ export function installSessionEffects(): void {
     void import('../push/start.ts').then((m) => m.startPushPrompt()).catch(() => undefined);
     // The time alert and the session-time limit (issue 17): scheduled from the player's settings.
     void Promise.all([import('../responsible-gaming/mount.tsx'), import('../../stores/time-alert.ts')])
-      .then(([mount, alert]) => {
+      .then(async ([mount, alert]) => {
         mount.ensureTimeAlertRoot();
-        return alert.watchPlayingTime();
+        const view = await alert.watchPlayingTime();
+        // A regulated tenant's account made by a first Google sign-in still owes its registration limits: ask for them.
+        if (!view?.registration_limits_required) return;
+        const limits = await import('../../stores/registration-limits.ts');
+        mount.ensureRegistrationLimitsRoot();
+        limits.askRegistrationLimits(view);
       })
       .catch(() => undefined);
   });
