@@ -20,6 +20,9 @@ import { providerWalletRoutes } from './features/casino/provider-wallet/routes.t
 import { casinoRoutes } from './features/casino/routes.ts';
 import { chatOperatorRoutes } from './features/chat/operator-routes.ts';
 import { chatRoutes } from './features/chat/routes.ts';
+import { createDocumentsDeps } from './features/documents/deps.ts';
+import { documentOperatorRoutes } from './features/documents/operator-routes.ts';
+import { documentRoutes } from './features/documents/routes.ts';
 import { geoipRoutes } from './features/geoip/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { houseRoutes } from './features/house/routes.ts';
@@ -148,6 +151,8 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/operator/provider-wins', providerWinOperatorRoutes({ db: deps.db, events: { db: deps.db, publish, log } }));
   api.route('/operator', chatOperatorRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir }));
   api.route('/operator', notificationOperatorRoutes(notifications));
+  const documents = createDocumentsDeps({ db: deps.db, dataDir: deps.config.dataDir, log, notifications });
+  api.route('/operator', documentOperatorRoutes(documents));
   if (payments) api.route('/', pixWebhookRoutes(payments));
   if (withdrawals) api.route('/', payoutWebhookRoutes(withdrawals));
   // The sandbox's "bank" pays any charge: never reachable in production mode, whatever PSP was wired.
@@ -184,6 +189,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', pushRoutes(pushDeps));
   if (withdrawals) tenantApi.route('/', withdrawalRoutes(withdrawals));
   tenantApi.route('/', notificationRoutes(notifications));
+  tenantApi.route('/', documentRoutes(documents));
   tenantApi.route(
     '/',
     responsibleGamingRoutes({

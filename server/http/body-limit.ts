@@ -1,9 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CHAT_IMAGE_MAX_BYTES } from '../../src/contract/chat.ts';
+import { DOCUMENT_MAX_BYTES } from '../../src/contract/documents.ts';
 import { CATALOGUE_MAX_BODY_BYTES } from '../features/casino/operator-routes.ts';
 import { AVATAR_MAX_BYTES } from '../features/profile/upload-avatar.ts';
+import { DOCUMENT_MESSAGES } from '../features/documents/messages.ts';
 import { DomainError } from './errors.ts';
+import type { LocalizedText } from './messages.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -16,10 +19,12 @@ export const DEFAULT_BODY_LIMIT = 64 * KB;
  * route applies (the route's check then answers with its own message, e.g.
  * "the image must be at most 2 MB").
  */
-const LARGER_BODIES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; maxSize: number }> = [
+const LARGER_BODIES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; maxSize: number; message?: LocalizedText }> = [
   // Room for the multipart envelope around a 2 MB file.
   { methods: ['POST'], path: /^\/api\/profile\/uploadAvatar$/, maxSize: AVATAR_MAX_BYTES + 64 * KB },
   { methods: ['POST'], path: /^\/api\/chat\/attachments$/, maxSize: CHAT_IMAGE_MAX_BYTES + 64 * KB },
+  // An identity document (8 MB) in its envelope; past it the answer says the document's limit, not the generic one.
+  { methods: ['POST'], path: /^\/api\/documents\/upload$/, maxSize: DOCUMENT_MAX_BYTES + 64 * KB, message: DOCUMENT_MESSAGES.tooLarge },
   { methods: ['POST'], path: /^\/api\/operator\/catalogue$/, maxSize: CATALOGUE_MAX_BODY_BYTES },
   // A page's HTML may have 200,000 characters, up to 6 bytes each once JSON-escaped.
   { methods: ['PUT'], path: /^\/api\/operator\/pages\/[^/]+\/[^/]+\/[^/]+$/, maxSize: 1.5 * MB },
@@ -30,20 +35,25 @@ const LARGER_BODIES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; m
 
 /** The most bytes a `method path` call may send. */
 export function bodyLimitFor(method: string, path: string): number {
-  return LARGER_BODIES.find((r) => r.methods.includes(method) && r.path.test(path))?.maxSize ?? DEFAULT_BODY_LIMIT;
+  return largerBody(method, path)?.maxSize ?? DEFAULT_BODY_LIMIT;
 }
 
-const limiters = new Map<number, MiddlewareHandler>();
-function limiter(maxSize: number): MiddlewareHandler {
-  let found = limiters.get(maxSize);
+function largerBody(method: string, path: string) {
+  return LARGER_BODIES.find((r) => r.methods.includes(method) && r.path.test(path));
+}
+
+const limiters = new Map<string, MiddlewareHandler>();
+function limiter(maxSize: number, message?: LocalizedText): MiddlewareHandler {
+  const key = `${maxSize}:${message?.en ?? ''}`;
+  let found = limiters.get(key);
   if (!found) {
     found = bodyLimit({
       maxSize,
       onError: () => {
-        throw new DomainError('body_too_large', 413);
+        throw new DomainError('body_too_large', 413, undefined, message ? { message } : {});
       },
     });
-    limiters.set(maxSize, found);
+    limiters.set(key, found);
   }
   return found;
 }
@@ -58,5 +68,6 @@ export const apiBodyLimit: MiddlewareHandler = (c, next) => {
   // A GET or HEAD has no body for the app (the Node adapter never attaches one, and fetch forbids it): nothing to limit. Asking
   // for the body anyway would make the adapter build a full fetch Request per call, a fifth of a lobby call's CPU.
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-  return limiter(bodyLimitFor(c.req.method, c.req.path))(c, next);
+  const larger = largerBody(c.req.method, c.req.path);
+  return limiter(larger?.maxSize ?? DEFAULT_BODY_LIMIT, larger?.message)(c, next);
 };

@@ -56,3 +56,19 @@ export interface DocumentsStatus {
   /** Proof of address is accepted only after `POST /address/create`. */
   has_address: boolean;
 }
+
+/** The types that make a player verified (what `verified` and withdrawals wait for). */
+export const VERIFYING_DOCUMENT_TYPES = ['identity_front', 'identity_back', 'selfie'] as const satisfies readonly DocumentType[];
+
+/** Longest reason an operator may give when rejecting a document. */
+export const DOCUMENT_REASON_MAX = 500;
+
+/** Where the site's verification page lives (the withdrawal refusal points there). */
+export const VERIFICATION_PAGE_PATH = '/user/edit/verification';
+
+/**
+ * `code` of the 403 refusal of `POST /wallet/withdraw/request` while the
+ * tenant's `kyc` is on and the player is not `verified`; the body also
+ * carries `verification_url` (VERIFICATION_PAGE_PATH), for the site to link.
+ */
+export const DOCUMENTS_REQUIRED_CODE = 'documents_required';

@@ -34,7 +34,8 @@ export function operatorRoutes(deps: { db: Db; sites: SiteBuilder; withdrawals?:
     .use(requireOperator(db))
     .use(async (c, next) => {
       await next();
-      c.header('Cache-Control', 'no-store');
+      // A stricter policy a route set itself (a document's `private, no-store`) stays.
+      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
     .get('/site-config', async (c) => {
       const tenant = await findTenantByDomain(db, c.get('tenant').domain);
