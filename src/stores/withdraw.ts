@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { DOCUMENTS_REQUIRED_CODE } from '../contract/documents.ts';
 import type { PixKeyType, WalletView, WithdrawalView, WithdrawMethodsResponse, WithdrawMethodView } from '../contract/wallet.ts';
 import { api } from './api.ts';
 import { ApiError } from '../lib/api/errors.ts';
@@ -102,6 +103,20 @@ export async function addPixKey(): Promise<boolean> {
 
 /* ----------------------------- Withdrawal ----------------------------- */
 
+/**
+ * The last request was refused because the player's identity documents are
+ * not approved yet (the tenant's `kyc` is on): the form links to the
+ * verification page with a message of its own.
+ */
+export const $withdrawNeedsDocuments = atom(false);
+
+/** Whether `error` is the platform's "documents not approved" refusal (src/contract/documents.ts). */
+export function isDocumentsRequired(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  const data = error.data as { code?: unknown } | null | undefined;
+  return typeof data === 'object' && data !== null && data.code === DOCUMENTS_REQUIRED_CODE;
+}
+
 export interface WithdrawValues {
   /** As typed, in reais ("50", "50,00", "1.234,56"). */
   amount: string;
@@ -147,6 +162,7 @@ export async function requestWithdrawal(): Promise<WithdrawalView | null> {
   const { amount, method_id: methodId } = withdrawForm.$values.get();
   const centavos = parseReais(amount);
   if (centavos === null || methodId === null) return null;
+  $withdrawNeedsDocuments.set(false);
   // One key for this click: the client's automatic retries reuse it, so the platform reserves the funds once.
   const idempotencyKey = newIdempotencyKey();
   try {
@@ -162,7 +178,10 @@ export async function requestWithdrawal(): Promise<WithdrawalView | null> {
     return answer.withdrawal;
   } catch (error) {
     withdrawForm.showApiError(error);
-    if (error instanceof ApiError && error.status === 403) {
+    if (isDocumentsRequired(error)) {
+      $withdrawNeedsDocuments.set(true);
+      withdrawForm.$formError.set(keyMessage('wallet.withdraw.documentsRequired'));
+    } else if (error instanceof ApiError && error.status === 403) {
       withdrawForm.$formError.set(keyMessage('wallet.withdraw.verificationRequired'));
     }
     if (error instanceof ApiError && (error.status === 403 || error.status === 422)) void loadWithdrawSetup();
@@ -172,6 +191,7 @@ export async function requestWithdrawal(): Promise<WithdrawalView | null> {
 
 onPlayerChange(() => {
   $withdrawSetup.set({ status: 'idle' });
+  $withdrawNeedsDocuments.set(false);
   $pixKeyNotice.set(null);
   pixKeyForm.reset();
   withdrawForm.reset();

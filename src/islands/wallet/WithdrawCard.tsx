@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { type SubmitEvent, useId } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
+import { VERIFICATION_PAGE_PATH } from '../../contract/documents.ts';
 import type { WithdrawMethodView } from '../../contract/wallet.ts';
 import { localePath } from '../../i18n/locales.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import { displayPixKey } from '../../lib/wallet/pix-key.ts';
 import { withdrawalStatusKey } from '../../lib/wallet/withdrawal-status.ts';
-import { $withdrawSetup, loadWithdrawSetup, requestWithdrawal, withdrawBlocked, withdrawForm } from '../../stores/withdraw.ts';
+import { $withdrawNeedsDocuments, $withdrawSetup, loadWithdrawSetup, requestWithdrawal, withdrawBlocked, withdrawForm } from '../../stores/withdraw.ts';
 import { $lastWithdrawal } from '../../stores/withdrawals.ts';
 import { FormMessage, TextField } from '../auth/fields.tsx';
 import { messageText } from '../auth/use-translator.ts';
@@ -62,17 +63,30 @@ export function WithdrawCard({ t, locale }: { t: TFunction; locale: Locale }) {
           {t(withdrawalStatusKey(last.status))}
         </p>
       )}
-      {setup.status === 'ready' && <WithdrawForm t={t} methods={setup.methods} disabled={withdrawBlocked(setup)} labelledBy={headingId} />}
+      {setup.status === 'ready' && <WithdrawForm t={t} locale={locale} methods={setup.methods} disabled={withdrawBlocked(setup)} labelledBy={headingId} />}
       <PixKeyForm t={t} />
     </section>
   );
 }
 
-function WithdrawForm({ t, methods, disabled, labelledBy }: { t: TFunction; methods: WithdrawMethodView[]; disabled: boolean; labelledBy: string }) {
+function WithdrawForm({
+  t,
+  locale,
+  methods,
+  disabled,
+  labelledBy,
+}: {
+  t: TFunction;
+  locale: Locale;
+  methods: WithdrawMethodView[];
+  disabled: boolean;
+  labelledBy: string;
+}) {
   const values = useStore(withdrawForm.$values);
   const errors = useStore(withdrawForm.$errors);
   const formError = useStore(withdrawForm.$formError);
   const submitting = useStore(withdrawForm.$submitting);
+  const needsDocuments = useStore($withdrawNeedsDocuments);
   const ids = useId();
 
   const onSubmit = (event: SubmitEvent) => {
@@ -126,6 +140,11 @@ function WithdrawForm({ t, methods, disabled, labelledBy }: { t: TFunction; meth
           data-testid="withdraw-amount"
         />
         <FormMessage t={t} message={formError} tone="error" />
+        {needsDocuments && (
+          <p>
+            <a href={localePath(locale, VERIFICATION_PAGE_PATH)}>{t('wallet.withdraw.documentsLink')}</a>
+          </p>
+        )}
         <button type="submit" className="button button--primary" disabled={submitting || methods.length === 0} data-testid="withdraw-submit">
           {submitting ? t('wallet.withdraw.sending') : t('wallet.withdraw.submit')}
         </button>

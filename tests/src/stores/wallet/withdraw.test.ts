@@ -169,6 +169,27 @@ describe('requesting a withdrawal', () => {
     expect(w.withdrawForm.$formError.get()).toEqual({ key: 'wallet.withdraw.verificationRequired' });
     await vi.waitFor(() => expect(calls.filter((c) => c.path === '/wallet/withdraw/methods').length).toBe(3));
   });
+
+  it('a refusal for documents not approved says so with a link to the verification page, until the next try', async () => {
+    let refuse = true;
+    fakeWalletApi({
+      'GET /wallet/withdraw/methods': () => ({ json: METHODS }),
+      'POST /wallet/withdraw/request': () =>
+        refuse
+          ? { status: 403, json: { message: 'Envie seus documentos antes de sacar.', code: 'documents_required', verification_url: '/user/edit/verification' } }
+          : { status: 422, json: { message: 'x', errors: { amount: ['Saldo insuficiente.'] } } },
+    });
+    const w = await import('../../../../src/stores/withdraw.ts');
+    await w.loadWithdrawSetup();
+    w.withdrawForm.set('amount', '50');
+    expect(await w.requestWithdrawal()).toBeNull();
+    expect(w.$withdrawNeedsDocuments.get()).toBe(true);
+    expect(w.withdrawForm.$formError.get()).toEqual({ key: 'wallet.withdraw.documentsRequired' });
+
+    refuse = false;
+    expect(await w.requestWithdrawal()).toBeNull();
+    expect(w.$withdrawNeedsDocuments.get()).toBe(false);
+  });
 });
 
 describe('another player', () => {
