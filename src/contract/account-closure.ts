@@ -5,6 +5,7 @@ import { VALIDATION_KEYS } from './validation/keys.ts';
  * Closing the account and downloading one's data (issue 17, "Account
  * closure and data"): the shapes the profile page and the platform share.
  * Calls (player, under `/api`, bearer token, `Cache-Control: no-store`):
+ * - `GET /profile/close-account` → `CloseAccountInfo`: how this player confirms;
  * - `POST /profile/close-account {password?, confirmation?, note?}` →
  *   `{ closed_at }`; every session of the player ends with it.
  * - `GET /profile/export?format=json` → one JSON document of every section;
@@ -28,6 +29,11 @@ export const CloseAccountSchema = v.object({
   note: v.optional(v.pipe(v.string(VALIDATION_KEYS.generic), v.maxLength(CLOSURE_NOTE_MAX, VALIDATION_KEYS.generic))),
 });
 export type CloseAccountBody = v.InferOutput<typeof CloseAccountSchema>;
+
+/** How the player confirms a closure: their password, or (no password: Google sign-in only) the typed word. */
+export interface CloseAccountInfo {
+  confirm_with: 'password' | 'word';
+}
 
 export interface CloseAccountResponse {
   closed_at: string;

@@ -1,4 +1,4 @@
-import type { CloseAccountBody, CloseAccountResponse } from '../../../src/contract/account-closure.ts';
+import type { CloseAccountBody, CloseAccountInfo, CloseAccountResponse } from '../../../src/contract/account-closure.ts';
 import { isCloseConfirmation } from '../../../src/contract/account-closure.ts';
 import { DomainError, UnauthorizedError, ValidationError } from '../../http/errors.ts';
 import type { AccountsDeps, RequestFacts } from '../auth/deps.ts';
@@ -8,6 +8,13 @@ import { assertReadyToClose } from './preconditions.ts';
 import { lockPlayer, recordClosure } from './record-closure.ts';
 
 export type ClosureDeps = Pick<AccountsDeps, 'db' | 'hasher' | 'now' | 'log'>;
+
+/** `GET /profile/close-account`: whether the player confirms with a password or, having none, with the typed word. */
+export async function closureInfo(deps: Pick<ClosureDeps, 'db'>, tenantId: number, userId: number): Promise<CloseAccountInfo> {
+  const user = await findUserById(deps.db, tenantId, userId);
+  if (!user) throw new UnauthorizedError();
+  return { confirm_with: user.passwordHash ? 'password' : 'word' };
+}
 
 /**
  * `POST /profile/close-account`: the player closes their own account.

@@ -8,7 +8,7 @@ import { ValidationError } from '../../http/errors.ts';
 import { type AccountsDeps, requestFacts } from '../auth/deps.ts';
 import { userActor } from '../auth/routes.ts';
 import { tooManyAttempts } from '../rate-limit/errors.ts';
-import { closeOwnAccount } from './close-own-account.ts';
+import { closeOwnAccount, closureInfo } from './close-own-account.ts';
 import { csvDocument, jsonDocument } from './export/documents.ts';
 import { textStream } from './export/stream.ts';
 
@@ -21,6 +21,7 @@ const BOM = '\uFEFF';
 /**
  * The player's closure and data-export calls (issue 17), under `/api` behind
  * the tenant and actor middleware:
+ * - `GET /profile/close-account` → `{ confirm_with: 'password' | 'word' }`;
  * - `POST /profile/close-account {password?, confirmation?, note?}` → `{ closed_at }`;
  * - `GET /profile/export?format=json` (every section) or
  *   `?format=csv&section=<section>`: a download (`Content-Disposition:
@@ -28,6 +29,10 @@ const BOM = '\uFEFF';
  */
 export function accountClosureRoutes(deps: AccountsDeps): Hono<AppEnv> {
   return new Hono<AppEnv>()
+    .get('/profile/close-account', requireUser, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await closureInfo(deps, c.get('tenant').id, userActor(c.get('actor')).userId));
+    })
     .post('/profile/close-account', requireUser, async (c) => {
       const body = await readBody(c, CloseAccountSchema);
       c.header('Cache-Control', 'no-store');

@@ -39,6 +39,7 @@ describe('closing one’s own account', () => {
 
   it('refuses a wrong or missing password with a field error and closes nothing', async () => {
     const { token, user } = await registerPlayer(h, '+5511987690002');
+    expect((await h.call('GET', '/profile/close-account', { token })).body).toEqual({ confirm_with: 'password' });
     const wrong = await close(token, { password: 'not-the-password1' });
     expect([wrong.status, wrong.body.errors]).toEqual([422, { password: ['Senha incorreta.'] }]);
     const missing = await close(token, {}, 'en');
@@ -67,6 +68,7 @@ describe('closing one’s own account', () => {
 
   it('asks a player without a password (Google sign-in) to type ENCERRAR or CLOSE', async () => {
     const { userId, token } = await rawPlayer(h.db, h.tenants.local, { username: '+5511987690004', googleSub: 'google-sub-4', email: 'ana4@example.com' });
+    expect((await h.call('GET', '/profile/close-account', { token })).body).toEqual({ confirm_with: 'word' });
     const refused = await close(token, { confirmation: 'sim' });
     expect([refused.status, refused.body.errors]).toEqual([422, { confirmation: ['Digite ENCERRAR para confirmar.'] }]);
     expect((await close(token, { confirmation: ' close ' })).status).toBe(200);
