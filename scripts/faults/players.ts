@@ -1,5 +1,7 @@
 import type { Db } from '../../server/db/open.ts';
+import { VERIFYING_DOCUMENT_TYPES } from '../../src/contract/documents.ts';
 import { users } from '../../server/db/schema.ts';
+import { identityDocuments } from '../../server/features/documents/schema.ts';
 import { issueAccessToken } from '../../server/features/users/tokens.ts';
 
 export interface SeededPlayer {
@@ -25,7 +27,8 @@ export function cpfFor(n: number): string {
  * `count` players of tenant `tenantId` written straight into the database
  * (as the service tests make them: registering through the API would spend
  * the run on SMS codes and rate limits), each with a CPF, a verified phone
- * (so it may withdraw), an optional password hash and a session token.
+ * and approved identity documents (so it may withdraw while the tenant's
+ * `kyc` is on), an optional password hash and a session token.
  */
 export async function seedPlayers(db: Db, tenantId: number, count: number, opts: { passwordHash?: string; from?: number } = {}): Promise<SeededPlayer[]> {
   const from = opts.from ?? 1;
@@ -42,6 +45,23 @@ export async function seedPlayers(db: Db, tenantId: number, count: number, opts:
     };
   });
   const rows = await db.insert(users).values(values).returning({ id: users.id, cpf: users.cpf, username: users.username });
+  // As an operator's approval leaves them; the rows name no stored file.
+  await db.insert(identityDocuments).values(
+    rows.flatMap((row) =>
+      VERIFYING_DOCUMENT_TYPES.map((type) => ({
+        tenantId,
+        userId: row.id,
+        type,
+        status: 'approved' as const,
+        file: '0'.repeat(32),
+        mime: 'image/jpeg' as const,
+        size: 1,
+        sha256: '0'.repeat(64),
+        reviewedBy: 'faults',
+        reviewedAt: at,
+      })),
+    ),
+  );
   const players: SeededPlayer[] = [];
   for (const row of rows) {
     const { token } = await issueAccessToken(db, { userId: row.id, tenantId });

@@ -48,6 +48,10 @@ export const WITHDRAWAL_MESSAGES = {
     pt: 'Verifique seu e-mail ou seu celular antes de sacar.',
     en: 'Verify your e-mail or your phone before withdrawing.',
   },
+  documentsRequired: {
+    pt: 'Para sacar, envie seus documentos (frente e verso do documento de identidade e uma selfie) e aguarde a aprovação na página Verificação da sua conta.',
+    en: 'To withdraw, send your documents (identity document front and back and a selfie) and wait for approval on the Verification page of your account.',
+  },
   insufficientFunds: {
     pt: 'Saldo disponível para saque insuficiente.',
     en: 'Not enough withdrawable balance.',

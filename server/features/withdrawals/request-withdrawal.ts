@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { DOCUMENTS_REQUIRED_CODE, VERIFICATION_PAGE_PATH } from '../../../src/contract/documents.ts';
 import { type WalletView, WithdrawalStatus } from '../../../src/contract/wallet.ts';
 import type { TenantContext } from '../../http/context.ts';
+import { isPlayerVerified } from '../documents/status.ts';
 import { InsufficientFundsError } from '../wallet/errors.ts';
 import { logLedgerEntry } from '../wallet/ledger-log.ts';
 import { applyMovement, type MovementResult } from '../wallet/movement.ts';
@@ -31,7 +33,9 @@ export interface RequestedWithdrawal {
  * @throws WithdrawalRefusal 404 for a method that is not the player's (no
  * difference between someone else's and a missing one); 422 when neither
  * e-mail nor phone is verified, outside min_withdrawal…max_withdrawal, or
- * above `balance_withdrawal`.
+ * above `balance_withdrawal`; 403 `documents_required` (body `code`,
+ * `verification_url`) while the tenant's `kyc` is on and the player's
+ * identity documents are not approved (src/contract/documents.ts).
  */
 export async function requestWithdrawal(
   deps: WithdrawalsDeps,
@@ -48,6 +52,12 @@ export async function requestWithdrawal(
   const missing = missingVerification(user);
   if (missing.length > 0) {
     throw new WithdrawalRefusal('verification_required', 422, WITHDRAWAL_MESSAGES.verificationRequired, { details: { missing_verification: missing } });
+  }
+  // KYC (issue 17): while the tenant requires it, money leaves only for a player whose identity documents were approved.
+  if (input.tenant.config.kyc && !(await isPlayerVerified(db, input.tenant.id, user.id))) {
+    throw new WithdrawalRefusal(DOCUMENTS_REQUIRED_CODE, 403, WITHDRAWAL_MESSAGES.documentsRequired, {
+      details: { code: DOCUMENTS_REQUIRED_CODE, verification_url: VERIFICATION_PAGE_PATH },
+    });
   }
   const { min_withdrawal: min, max_withdrawal: max } = input.tenant.config;
   if (input.amount < min || input.amount > max) {

@@ -12,6 +12,7 @@ import { applyMovement } from '../../../server/features/wallet/movement.ts';
 import { createWithdrawalsDeps } from '../../../server/features/withdrawals/deps.ts';
 import { fakeSiteBuilder, seedDemoTenants, silentLog, testConfig } from '../helpers/app.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { verifyPlayerDocuments } from '../helpers/kyc.ts';
 import { cpfFor } from '../features/withdrawals/helpers.ts';
 
 /**
@@ -57,6 +58,7 @@ async function player(): Promise<{ id: number; token: string; methodId: number }
     .values({ tenantId, name: 'Jogador Kill', username: `+55119${String(made).padStart(8, '0')}`, cpf, phoneVerifiedAt: new Date() })
     .returning({ id: users.id });
   const id = row!.id;
+  await verifyPlayerDocuments(db, tenantId, id);
   const { token } = await issueAccessToken(db, { userId: id, tenantId });
   await applyMovement(db, { tenantId, userId: id, type: 'deposit', amount: 10_000, reference: `kill-test-${id}` });
   const [method] = await db

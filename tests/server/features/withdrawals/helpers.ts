@@ -15,6 +15,7 @@ import type { PayoutPsp } from '../../../../server/features/payments/psp.ts';
 import { createLogger, type Logger } from '../../../../server/logger.ts';
 import { fakeSiteBuilder, seedDemoTenants, silentLog } from '../../helpers/app.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { verifyPlayerDocuments } from '../../helpers/kyc.ts';
 
 export const SECRET = 'test-webhook-secret-0123456789';
 export const LOCAL_KEY = demoOperatorKey('localhost');
@@ -47,7 +48,12 @@ export interface WithdrawalHarness {
   published: Array<{ channels: string[]; event: string; data: unknown }>;
   /** Replaces individual PSP calls (to simulate failures); cleared with `{}`. */
   pspOverride: Partial<PayoutPsp>;
-  player(opts?: { cpf?: string | null; verified?: 'email' | 'phone' | 'both' | null; tenantId?: number }): Promise<Player>;
+  /**
+   * A player with a CPF, a verified phone (by default) and approved identity
+   * documents (every demo tenant has `kyc` on); `documents: 'none'` leaves
+   * the documents out, for tests of the KYC refusal.
+   */
+  player(opts?: { cpf?: string | null; verified?: 'email' | 'phone' | 'both' | null; tenantId?: number; documents?: 'approved' | 'none' }): Promise<Player>;
   call(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; host?: string; headers?: Record<string, string> }): Promise<Answer>;
   operator(method: string, path: string, key: string, body?: unknown): Promise<Answer>;
   /** Credits withdrawable money as a settled deposit would. */
@@ -136,6 +142,7 @@ export async function withdrawalHarness(opts: { env?: Record<string, string>; pa
           phoneVerifiedAt: verified === 'phone' || verified === 'both' ? at : null,
         })
         .returning({ id: users.id });
+      if ((p.documents ?? 'approved') === 'approved') await verifyPlayerDocuments(db, tenantId, row!.id);
       const { token } = await issueAccessToken(db, { userId: row!.id, tenantId });
       return { id: row!.id, token, cpf, phone, email };
     },
