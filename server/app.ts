@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import { type AccountsDeps, createAccountsDeps } from './features/auth/deps.ts';
 import { accountRoutes } from './features/auth/mount.ts';
+import { type Barred, createBarred, SANDBOX_SIGAP_PATH } from './features/barred/index.ts';
 import { accountClosureRoutes } from './features/account-closure/routes.ts';
 import { addressRoutes } from './features/address/routes.ts';
 import type { Publish } from './features/payments/deps.ts';
@@ -101,6 +102,8 @@ export interface AppDeps {
   aggregators?: Aggregators;
   /** The sportsbook (provider callbacks, launch, history, the sandbox when in use). Default: built from `config` (server/features/sportsbook). */
   sportsbook?: Sportsbook;
+  /** The regulator's barred-bettor check (SIGAP) and its sandbox stand-in when in use (main.ts runs its sweep). Default: built from `config` (server/features/barred). */
+  barred?: Barred;
 }
 
 /**
@@ -161,7 +164,8 @@ export function createApp(deps: AppDeps): Hono {
     api.route('/', sandboxLocationRoutes(payments.psp, deps.db, payments.now));
   }
 
-  const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, deps.accounts);
+  const barred = deps.barred ?? createBarred({ db: deps.db, config: deps.config, log, notifications, ...(deps.accounts?.now ? { now: deps.accounts.now } : {}) });
+  const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, { barred: barred.deps, ...deps.accounts });
   const aggregators = deps.aggregators ?? createAggregators({ db: deps.db, config: deps.config, log });
   // Aggregators settle rounds even while a tenant is in maintenance: tenant resolution only, no open-tenant check.
   // Mounted before tenantApi, whose middleware (402 in maintenance) would otherwise run first on every /api path.
@@ -218,6 +222,8 @@ export function createApp(deps: AppDeps): Hono {
   }
   // The sandbox sportsbook (a stand-in provider: events, bets, settlement, the widget script), likewise never in production mode.
   if (sportsbook.sandboxRoutes && !deps.config.production) app.route(SANDBOX_SPORTSBOOK_PATH, sportsbook.sandboxRoutes);
+  // The sandbox stand-in of the regulator's barred-bettor list, likewise never in production mode.
+  if (barred.sandboxRoutes && !deps.config.production) app.route(SANDBOX_SIGAP_PATH, barred.sandboxRoutes);
   if (deps.staticSites) app.use('*', deps.staticSites);
   return app;
 }

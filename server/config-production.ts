@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { SANDBOX_SIGAP_CREDENTIALS } from './features/barred/config.ts';
 
 /**
  * What production mode (NODE_ENV=production or APP_ENV=production) refuses.
@@ -83,7 +84,18 @@ export function productionGaps(config: ConfigValues): ProductionGap[] {
   if (config.seedDemo) gap('SEED_DEMO', 'is true: the demo tenants and their published operator keys would be created');
   if (config.databaseUrl === 'memory://') gap('DATABASE_URL', 'is memory://: every player and every balance would be lost at exit');
   sportsbookGaps(gap, config.sportsbook);
+  sigapGaps(gap, config.barred);
   return gaps;
+}
+
+/** The barred-bettor check (IN SPA/MF 22/2025): the regulator's own service, on https off this machine, with credentials it issued (not the sandbox's published ones). */
+function sigapGaps(gap: (variable: string, problem: string) => void, barred: ConfigValues['barred']): void {
+  if (barred.provider === 'sandbox') return gap('SIGAP_PROVIDER', 'is sandbox: the built-in stand-in answers for the regulator’s barred-bettor list; set sigap and the SIGAP_* variables');
+  if (barred.provider === 'none') return gap('SIGAP_PROVIDER', 'is none: barred bettors (SIGAP, IN SPA/MF 22/2025) would not be checked; set sigap and the SIGAP_* variables');
+  if (barred.url) offMachineHttps(gap, 'SIGAP_URL', barred.url);
+  if (barred.clientId === SANDBOX_SIGAP_CREDENTIALS.clientId) gap('SIGAP_CLIENT_ID', `is the sandbox’s documented "${SANDBOX_SIGAP_CREDENTIALS.clientId}"`);
+  if (barred.clientSecret === SANDBOX_SIGAP_CREDENTIALS.clientSecret) gap('SIGAP_CLIENT_SECRET', `is the sandbox’s documented "${SANDBOX_SIGAP_CREDENTIALS.clientSecret}"`);
+  else if (barred.clientSecret.length < MIN_PSP_CLIENT_SECRET_LENGTH) gap('SIGAP_CLIENT_SECRET', `is shorter than ${MIN_PSP_CLIENT_SECRET_LENGTH} characters`);
 }
 
 /** The sportsbook: never the sandbox; a real provider's widget and callbacks on https off this machine (key files are checked at start, server/features/sportsbook/keys.ts). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type ConfigValues, DEVELOPMENT_DEFAULTS, describeGaps, type ProductionGap, productionGaps } from './config-production.ts';
+import { SIGAP_VARIABLES, type SigapConfig, sigapConfig } from './features/barred/config.ts';
 import { SPORTSBOOK_VARIABLES, type SportsbookConfig, sportsbookConfig } from './features/sportsbook/config.ts';
 
 /**
@@ -211,6 +212,8 @@ export interface Config {
   gameAggregators: GameAggregatorsConfig;
   /** The sportsbook provider, its widget script, ids and ES256 keys (SPORTSBOOK_*; server/features/sportsbook/config.ts). */
   sportsbook: SportsbookConfig;
+  /** The regulator's barred-bettor check, its credentials and the closing term (SIGAP_*; server/features/barred/config.ts). */
+  barred: SigapConfig;
   responsibleGaming: {
     /** SELF_EXCLUSION_PLATFORM_URL: the government's centralised self-exclusion platform, linked from `/responsible-gambling`. Default gov.br/autoexclusaoapostas. */
     selfExclusionPlatformUrl: string;
@@ -462,6 +465,7 @@ const variables = {
   SANDBOX_AGGREGATOR_URL: [apiUrl, '/sandbox-aggregator'],
   SANDBOX_AGGREGATOR_WALLET_URL: [v.pipe(httpUrl, v.transform((s) => s.replace(/\/+$/, ''))), undefined],
   ...SPORTSBOOK_VARIABLES,
+  ...SIGAP_VARIABLES,
   SELF_EXCLUSION_PLATFORM_URL: [httpUrl, 'https://www.gov.br/autoexclusaoapostas'],
   REALITY_CHECK_MINUTE_SECONDS: [v.pipe(v.string(), v.regex(/^[1-9]\d?$/, 'must be a whole number of seconds from 1 to 99'), v.transform(Number)), '60'],
   DEV_OUTBOX: [bool, 'false'],
@@ -612,6 +616,9 @@ function readValues(p: Parsed, production: boolean): ConfigValues {
       },
     },
     sportsbook: sportsbookConfig(p, { port: p.PORT, dataDir: p.DATA_DIR }, (variable, message) => {
+      throw new ConfigError(variable, message);
+    }),
+    barred: sigapConfig(p, (variable, message) => {
       throw new ConfigError(variable, message);
     }),
     responsibleGaming: { selfExclusionPlatformUrl: p.SELF_EXCLUSION_PLATFORM_URL, realityCheckMinuteSeconds: p.REALITY_CHECK_MINUTE_SECONDS },

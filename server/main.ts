@@ -6,6 +6,10 @@ import { openDatabase } from './db/open.ts';
 import type { Publish } from './features/payments/deps.ts';
 import { createAggregators, describeAggregators } from './features/casino/aggregators/index.ts';
 import { createSportsbook, prepareSportsbook } from './features/sportsbook/index.ts';
+import { createBarred } from './features/barred/index.ts';
+import { startBarredSweepWorker } from './features/barred/worker.ts';
+import { pushDepsFromConfig } from './features/push/deps.ts';
+import { createPushSender } from './features/push/send.ts';
 import { createBcbApiPsp } from './features/payments/bcb-api/bcb-api-psp.ts';
 import { isSandboxPsp } from './features/payments/sandbox/routes.ts';
 import { createSandboxPsp } from './features/payments/sandbox/sandbox-psp.ts';
@@ -105,6 +109,12 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   let http: HttpServer | null = null;
   const aggregators = createAggregators({ db: database.db, config, log });
   const sportsbook = createSportsbook({ db: database.db, config, log, publish });
+  const barred = createBarred({
+    db: database.db,
+    config,
+    log,
+    notifications: { db: database.db, publish, log, push: createPushSender(pushDepsFromConfig({ db: database.db, log, config })) },
+  });
 
   const app = createApp({
     db: database.db,
@@ -115,6 +125,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     staticSites: serveSites({ sitesDir: config.sitesDir, frameOrigins: aggregators.registry.frameOrigins }),
     aggregators,
     sportsbook,
+    barred,
     payments: { psp, publish },
     publish,
     withdrawals,
@@ -128,6 +139,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   log.info(`Sites and API on http://localhost:${port} (API base ${config.publicApiUrl}); realtime on port ${realtimePort}`);
   // Sends due withdrawals to the PSP every 5 s (after the HTTP server is up: the sandbox's payout webhook calls it).
   const payoutWorker = startPayoutWorker(withdrawals, { intervalMs: 5000 });
+  // The whole-base barred-bettor check: each tenant once per 15-day period (a pass now, then hourly; once across nodes).
+  const barredSweep = startBarredSweepWorker(barred.deps);
   // Closes barred players' accounts once the regulator's term has passed (issue 17); every node may run it.
   const barredClosureWorker = startBarredClosureWorker({ db: database.db, log });
   // What the sandbox PSP still owed when the platform last stopped (webhooks, payouts) goes out now that the webhooks can land.
@@ -156,7 +169,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     close() {
       closing ??= (async () => {
         // Money moves only inside requests and payout passes: both finish before the database closes.
-        await Promise.all([server.drain(), payoutWorker.stop(), barredClosureWorker.stop(), realtime.close()]);
+        await Promise.all([server.drain(), payoutWorker.stop(), barredSweep.stop(), barredClosureWorker.stop(), realtime.close()]);
         await sandbox?.close();
         await aggregators.sandbox?.close();
         sportsbook.sandbox?.stop();

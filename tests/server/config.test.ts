@@ -195,7 +195,7 @@ describe('production mode', () => {
   it('refuses the documented defaults naming every offending variable in one message', () => {
     const error = refusal({ NODE_ENV: 'production' });
     expect(error).toBeInstanceOf(ConfigError);
-    const names = ['REALTIME_APP_SECRET', 'PIX_WEBHOOK_SECRET', 'GAME_AGGREGATOR', 'PIX_PSP', 'SMS_GATEWAY_URL', 'SMTP_URL', 'MAIL_FROM', 'VAPID_SUBJECT', 'SPORTSBOOK_PROVIDER'];
+    const names = ['REALTIME_APP_SECRET', 'PIX_WEBHOOK_SECRET', 'GAME_AGGREGATOR', 'PIX_PSP', 'SMS_GATEWAY_URL', 'SMTP_URL', 'MAIL_FROM', 'VAPID_SUBJECT', 'SPORTSBOOK_PROVIDER', 'SIGAP_PROVIDER'];
     expect(error.gaps.map((g) => g.variable)).toEqual(names);
     for (const name of names) expect(error.message).toContain(`  - ${name} `);
     expect(error.message).toContain('REALTIME_APP_SECRET is the documented default "app-secret"');

@@ -7,6 +7,7 @@ import type { AppEnv, TenantContext } from '../../http/context.ts';
 import { type MessageLocale, messageLocale } from '../../http/messages.ts';
 import type { Logger } from '../../logger.ts';
 import { createAvatarStore, type AvatarStore } from '../avatars/store.ts';
+import type { BarredDeps } from '../barred/deps.ts';
 import { type CaptchaVerifier, createTurnstileVerifier } from '../captcha/turnstile.ts';
 import { createGoogleVerifier, type GoogleVerifier } from '../google/verify-id-token.ts';
 import { createNotifier } from '../notifier/create-notifier.ts';
@@ -33,6 +34,8 @@ export interface AccountsDeps {
   google: GoogleVerifier;
   hasher: PasswordHasher;
   avatars: AvatarStore;
+  /** The regulator's barred-bettor check at registration and at the day's first login (server/features/barred); absent = no check (wired by createApp). */
+  barred?: BarredDeps;
 }
 
 /**
@@ -64,6 +67,7 @@ export function createAccountsDeps(base: { db: Db; config: Config; log: Logger }
     google: overrides.google ?? createGoogleVerifier({ jwksUrl: config.auth.googleJwksUrl, onError: (m) => log.error(m) }),
     hasher: overrides.hasher ?? createPasswordHasher({ logN: config.auth.scryptLogN, r: 8, p: 1 }),
     avatars: overrides.avatars ?? createAvatarStore(join(config.dataDir, 'avatars')),
+    ...(overrides.barred ? { barred: overrides.barred } : {}),
   };
 }
 

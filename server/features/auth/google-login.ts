@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
 import { GoogleLoginSchema, normalizeEmail } from '../../../src/contract/validation/index.ts';
 import { ForbiddenError, ValidationError } from '../../http/errors.ts';
+import { checkAtLogin } from '../barred/triggers.ts';
 import { assertNotClosed } from '../account-closure/closed-error.ts';
 import { requireRegistrationLimits } from '../responsible-gaming/settings.ts';
 import { users, type UserRow } from '../users/schema.ts';
@@ -73,5 +74,6 @@ export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBo
   if (!user) throw new ValidationError({ idToken: [AUTH_MESSAGES.googleInvalid[facts.locale]] }, 'google_invalid');
   assertNotClosed(user);
   assertNotSelfExcluded(user, now);
+  await checkAtLogin(deps.barred, user);
   return startSession(deps, user);
 }

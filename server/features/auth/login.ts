@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
 import { createLoginSchema } from '../../../src/contract/validation/index.ts';
 import { ValidationError } from '../../http/errors.ts';
+import { checkAtLogin } from '../barred/triggers.ts';
 import { tooManyAttempts } from '../rate-limit/errors.ts';
 import { perIpRule, RATE_RULES, rateKey } from '../rate-limit/rules.ts';
 import { assertNotClosed } from '../account-closure/closed-error.ts';
@@ -48,6 +49,8 @@ export async function login(deps: AccountsDeps, facts: RequestFacts, rawBody: un
   await deps.limiter.reset(failuresKey);
   assertNotClosed(user);
   assertNotSelfExcluded(user, deps.now());
+  // The day's first login asks the regulator again (barred: the login goes on, bets and deposits stop).
+  await checkAtLogin(deps.barred, user);
   if (user.passwordHash && deps.hasher.needsRehash(user.passwordHash)) {
     await deps.db.update(users).set({ passwordHash: await deps.hasher.hash(body.password) }).where(eq(users.id, user.id));
   }

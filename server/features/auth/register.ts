@@ -3,6 +3,8 @@ import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
 import type { RegistrationLimitsEntries } from '../../../src/contract/responsible-gaming.ts';
 import { createRegisterSchema } from '../../../src/contract/validation/index.ts';
 import { type FieldErrors, ValidationError } from '../../http/errors.ts';
+import { recordRegistrationCheck } from '../barred/record-check.ts';
+import { assertMayRegister } from '../barred/triggers.ts';
 import { setRegistrationLimits } from '../responsible-gaming/settings.ts';
 import { findUserByCpf, findUserByEmail, findUserByPhone } from '../users/find-user.ts';
 import { users, type UserRow } from '../users/schema.ts';
@@ -17,9 +19,11 @@ import { userUniqueErrors } from './unique-violation.ts';
  * `registerCPF`, captcha when a Turnstile site key is set, a loss limit and a
  * session-time limit when `is_regulated`), checks the phone
  * verification token and the uniqueness of phone, e-mail and CPF on this
- * tenant, then creates the account and logs it in. Nothing is written unless
+ * tenant and asks the regulator whether the CPF is barred (SIGAP), then
+ * creates the account and logs it in. Nothing is written unless
  * every check passes (the token is spent in the same transaction as the insert).
- * @throws 422 with `errors` per field.
+ * @throws 422 with `errors` per field; 403 `cpf_barred` for a barred CPF;
+ * 503 `barred_check_unavailable` when the regulator cannot be reached (server/features/barred/triggers.ts).
  */
 export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody: unknown): Promise<AuthSessionResponse> {
   const limitsRequired = facts.tenant.config.is_regulated;
@@ -35,6 +39,7 @@ export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody:
   const byCpf = body.cpf ? await findUserByCpf(deps.db, tenantId, body.cpf) : null;
   if (byCpf) taken.cpf = [byCpf.closedAt ? 'validation.cpfOfClosedAccount' : 'validation.cpfTaken'];
   if (Object.keys(taken).length > 0) throw new ValidationError(taken);
+  await assertMayRegister(deps.barred, body.cpf);
 
   const passwordHash = await deps.hasher.hash(body.password);
   const now = deps.now();
@@ -62,6 +67,7 @@ export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody:
         })
         .returning();
       if (!row) throw new Error('user insert returned no row');
+      if (deps.barred?.sigap && row.cpf) await recordRegistrationCheck(tx, { tenantId, userId: row.id }, now);
       if (limitsRequired && 'session_limit_minutes' in body) {
         const limits = body as v.InferOutput<v.ObjectSchema<typeof RegistrationLimitsEntries, undefined>>;
         await setRegistrationLimits(

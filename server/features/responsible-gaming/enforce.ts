@@ -1,6 +1,7 @@
 import { and, eq, gt, gte, isNull, min, or, sql } from 'drizzle-orm';
 import { LIMIT_PERIODS, type LimitPeriod, type MoneyLimitKind } from '../../../src/contract/responsible-gaming.ts';
 import type { Db } from '../../db/open.ts';
+import { assertNotBarred } from '../barred/enforce.ts';
 import { pixCharges } from '../payments/schema.ts';
 import { accessTokens } from '../users/schema.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
@@ -163,11 +164,14 @@ async function assertSessionTime(tx: Db, row: ResponsibleGamingRow, input: Movem
  * (the session being the oldest live login); the wager limits (stakes so far
  * in the period + this stake ≤ limit); the loss limits (net loss so far in
  * the period + this stake ≤ limit: the stake is what the bet can lose).
- * A player with no settings costs one indexed read.
+ * A player with no settings costs one indexed read. First of all, a player
+ * the regulator bars is refused (BarredError 403 `barred`).
  *
  * @throws ResponsibleGamingError 403 `cooling_off` | `limits_required` | `session_limit_reached` | `limit_reached`, naming the limit and when it resets.
  */
 export async function assertWagerAllowed(tx: Db, input: MovementCheck): Promise<void> {
+  // A player the regulator bars (SIGAP) may not bet at all, whatever their own settings (server/features/barred).
+  await assertNotBarred(tx, input, input.now);
   const row = await lockSettings(tx, input);
   if (!row) return;
   assertNotCoolingOff(row, input.now);
@@ -182,11 +186,13 @@ export async function assertWagerAllowed(tx: Db, input: MovementCheck): Promise<
  * registration limits a regulated tenant still waits for, or a deposit
  * limit that the paid deposits of the period, the charges still payable and
  * this one would pass. Call it inside the transaction that
- * records the charge (it holds the settings lock until then).
+ * records the charge (it holds the settings lock until then). A player the
+ * regulator bars is refused first (BarredError 403 `barred`).
  *
  * @throws ResponsibleGamingError 403 `cooling_off` | `limits_required` | `limit_reached`.
  */
 export async function assertDepositAllowed(tx: Db, input: MovementCheck): Promise<void> {
+  await assertNotBarred(tx, input, input.now);
   const row = await lockSettings(tx, input);
   if (!row) return;
   assertNotCoolingOff(row, input.now);

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import type { TenantContext } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
+import { BarredError } from '../barred/errors.ts';
 import { assertWagerAllowed } from '../responsible-gaming/enforce.ts';
 import { ResponsibleGamingError } from '../responsible-gaming/errors.ts';
 import { isInMaintenance } from '../tenants/context.ts';
@@ -47,6 +48,7 @@ function asSportsError(error: unknown): unknown {
   if (error instanceof InsufficientFundsError) return new SportsError('not_enough_money');
   if (error instanceof ReferenceConflictError) return new SportsError('bad_request', REASONS.reused);
   if (error instanceof ResponsibleGamingError) return new SportsError('limits_exceeded', error.localized);
+  if (error instanceof BarredError) return new SportsError('player_blocked', error.localized);
   return error;
 }
 
@@ -102,7 +104,7 @@ async function replay(tx: Db, ctx: SportsCallContext, existing: SportsTransactio
  * in one transaction. Idempotent by the transaction id: a retry answers as
  * the first time, unless the bet has since been rolled back or discarded
  * (then refused, as is a bet/make of a transaction discarded before it
- * arrived). Refused for a self-excluded player (1005), past the player's own
+ * arrived). Refused for a self-excluded player or one the regulator bars (1005), past the player's own
  * limits or during their pause (4001), in maintenance or when
  * the tenant has no sportsbook, for another currency (2002), an unknown
  * player (1006), a short balance (2001) or a betslip already made by another

@@ -1,4 +1,4 @@
-/** An environment production mode accepts: every secret long and chosen, a real PSP, real SMS and e-mail, no sandbox aggregator, a real sportsbook. */
+/** An environment production mode accepts: every secret long and chosen, a real PSP, real SMS and e-mail, no sandbox aggregator, a real sportsbook, the regulator's barred-bettor check. */
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
@@ -23,4 +23,8 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   SPORTSBOOK_PROVIDER_PUBLIC_KEY_FILE: '/etc/sportsbook/provider-public.pem',
   SPORTSBOOK_PRIVATE_KEY_FILE: '/etc/sportsbook/platform-private.pem',
   SPORTSBOOK_CALLBACK_BASE_URL: 'https://api.ipe.example/api/sportsbook',
+  SIGAP_PROVIDER: 'sigap',
+  SIGAP_URL: 'https://sigap.example.gov.br/api',
+  SIGAP_CLIENT_ID: 'ipe-operator',
+  SIGAP_CLIENT_SECRET: 'regulator-issued-client-secret',
 };
