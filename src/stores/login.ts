@@ -2,6 +2,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { createLoginSchema } from '../contract/validation/auth.ts';
 import { api } from './api.ts';
 import type { AuthAnswer } from '../lib/auth/account-user.ts';
+import { closedAccountRefusal } from '../lib/account-closure/refusal.ts';
 import { phoneFieldError, phoneForRequest } from '../lib/auth/phone.ts';
 import { cpfDigits } from '../contract/validation/cpf.ts';
 import { issuesByField } from '../lib/forms/issues.ts';
@@ -79,7 +80,10 @@ export async function submitLogin(): Promise<boolean> {
     loginForm.reset();
     return true;
   } catch (error) {
-    if (!handleSelfExclusionRefusal(error)) loginForm.showApiError(error);
+    // A closed account's refusal (403) carries its own words; the status's catalogue text would only say "no permission".
+    const closed = closedAccountRefusal(error);
+    if (closed) loginForm.$formError.set(closed);
+    else if (!handleSelfExclusionRefusal(error)) loginForm.showApiError(error);
     loginForm.$values.setKey('captcha_token', '');
     return false;
   }

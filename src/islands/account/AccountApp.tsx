@@ -5,11 +5,13 @@ import { installSessionEffects } from '../auth/session-effects.ts';
 import { $selfExclusion, isLoggingOut } from '../../stores/auth.ts';
 import { loadProfile } from '../../stores/profile.ts';
 import { $session } from '../../stores/session.ts';
+import { $accountClosed } from '../../stores/account-closure.ts';
 import { SelfExclusionNotice } from '../auth/SelfExclusionNotice.tsx';
 import { useTranslator } from '../auth/use-translator.ts';
 import '../auth/auth.css';
 import './account.css';
 import { AccessDataView } from './AccessDataView.tsx';
+import { AccountClosedNotice } from './AccountClosedNotice.tsx';
 import { PersonalDataView } from './PersonalDataView.tsx';
 import { ProfileView } from './ProfileView.tsx';
 import { VerificationView } from './VerificationView.tsx';
@@ -32,13 +34,14 @@ export function AccountApp({ view, locale, sports = false }: { view: AccountView
   const t = useTranslator(locale);
   const session = useStore($session);
   const excluded = useStore($selfExclusion);
+  const closed = useStore($accountClosed);
   const loggedIn = session.status === 'user';
 
   useEffect(() => installSessionEffects(), []);
   useEffect(() => {
     if (loggedIn) {
       void loadProfile();
-    } else if (!$selfExclusion.get() && !isLoggingOut()) {
+    } else if (!$selfExclusion.get() && !$accountClosed.get() && !isLoggingOut()) {
       void import('../auth/mount.tsx').then((m) => m.openAuth('login'));
     }
   }, [loggedIn]);
@@ -46,6 +49,7 @@ export function AccountApp({ view, locale, sports = false }: { view: AccountView
   if (!t) return <p className="account-loading">…</p>;
   if (!loggedIn) {
     if (excluded) return <SelfExclusionNotice t={t} locale={locale} />;
+    if (closed) return <AccountClosedNotice t={t} locale={locale} />;
     return (
       <div className="account-card">
         <p>{t('account.loginRequired')}</p>

@@ -6,10 +6,12 @@ import { PRIVACY_SETTINGS } from '../../contract/validation/profile.ts';
 import { $account, $avatarUpload, $profileNotice, $toggleError, $toggleSaving, AVATAR_TYPES, saveHideMetrics, savePrivacySetting, uploadAvatar } from '../../stores/profile.ts';
 import { FormMessage } from '../auth/fields.tsx';
 import { messageText } from '../auth/use-translator.ts';
+import { CloseAccountCard } from './CloseAccountCard.tsx';
+import { DataExportCard } from './DataExportCard.tsx';
 import { PublicProfileCard } from './PublicProfileCard.tsx';
 import { SelfExclusionCard } from './SelfExclusionCard.tsx';
 
-/** `/user`: picture, privacy toggles (section 3), the public view, self-exclusion. */
+/** `/user`: picture, privacy toggles (section 3), the public view, self-exclusion, the data download and closing the account (issue 17). */
 export function ProfileView({ t, locale }: { t: TFunction; locale: Locale }) {
   const user = useStore($account);
   const upload = useStore($avatarUpload);
@@ -100,6 +102,8 @@ export function ProfileView({ t, locale }: { t: TFunction; locale: Locale }) {
 
       <PublicProfileCard t={t} locale={locale} userId={user.id} />
       <SelfExclusionCard t={t} />
+      <DataExportCard t={t} />
+      <CloseAccountCard t={t} />
     </>
   );
 }
