@@ -84,60 +84,86 @@ for (const lang of ['pt', 'en'] as const) {
   }
 }
 
-test('set a loss limit with the keyboard only, lose up to it in limbo and be refused with the limit named (pt, 390 px)', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  const player = await fundedPlayer(request, 'Lia Limite');
-  await startLoggedIn(page, player);
-  await page.goto(tenantUrl('localhost', '/responsible-gambling'));
-  const field = page.getByRole('group', { name: 'Limite de perdas' }).getByLabel('Diário (R$)');
-  await tabTo(page, field);
-  await page.keyboard.type('1,00');
-  await tabTo(page, page.getByRole('button', { name: 'Salvar limites' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Limites salvos.' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Limite de perdas' })).toContainText(/Usado: R\$\s0,00 de R\$\s1,00\. Renova em/);
+const PLAY = {
+  pt: {
+    casino: '/casino/play?game=limbo&mode=real',
+    games: '/casino/games',
+    usage: /Usado: R\$\s0,00 de R\$\s1,00\. Renova em/,
+    refusalHint: 'limite diário de perdas',
+    refusal: /^Esta aposta ultrapassa seu limite diário de perdas de R\$\s1,00 \(disponível: R\$\s0,00\)\. O limite renova em \d{2}\/\d{2}\/\d{4}, 00:00 \(horário de Brasília\)\.$/,
+    played: /Você está jogando há \d+ (s|min)\./,
+    net: /Resultado nesta sessão: R\$\s0,00\./,
+  },
+  en: {
+    casino: '/en/casino/play?game=limbo&mode=real',
+    games: '/en/casino/games',
+    usage: /Used: R\$0\.00 of R\$1\.00\. Resets on/,
+    refusalHint: 'daily loss limit',
+    refusal: /^This bet would exceed your daily loss limit of R\$1\.00 \(left: R\$0\.00\)\. The limit resets on [A-Z][a-z]{2} \d{1,2}, \d{4}, 12:00\sAM \(Brasília time\)\.$/,
+    played: /You have been playing for \d+ (s|min)\./,
+    net: /Result in this session: R\$0\.00\./,
+  },
+} as const;
 
-  // R$ 1,00 rounds of limbo at 1000× (a win chance of 0,099 %): the first loss reaches the limit, the next stake is refused.
-  await page.goto(tenantUrl('localhost', '/casino/play?game=limbo&mode=real'));
-  await page.getByTestId('limbo-target').fill('1000');
-  const amount = page.getByTestId('house-amount');
-  await amount.fill('1');
-  const refusal = page.getByRole('alert').filter({ hasText: 'limite diário de perdas' });
-  for (let round = 0; round < 5 && !(await refusal.isVisible()); round += 1) {
-    const answer = page.waitForResponse((r) => r.url().includes('/api/house/limbo/play'));
-    await page.getByTestId('house-play').click();
-    await answer;
-    await page.waitForTimeout(50);
-  }
-  await expect(refusal).toBeVisible();
-  await expect(refusal).toHaveText(/^Esta aposta ultrapassa seu limite diário de perdas de R\$\s1,00 \(disponível: R\$\s0,00\)\. O limite renova em \d{2}\/\d{2}\/\d{4}, 00:00 \(horário de Brasília\)\.$/);
-});
+for (const lang of ['pt', 'en'] as const) {
+  const x = T[lang];
+  const play = PLAY[lang];
 
-test('the time alert comes after the interval with time played and result; "Stop" logs the player out (en, desktop)', async ({ page, request }) => {
-  test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  const player = await registerPlayer(request, 'localhost', 'Tim Alert');
-  await startLoggedIn(page, player);
-  await page.goto(tenantUrl('localhost', T.en.path));
-  await page.getByLabel(T.en.reality).selectOption('15');
-  await page.getByRole('button', { name: T.en.save }).click();
-  await expect(page.getByRole('status').filter({ hasText: T.en.saved })).toBeVisible();
-  // Another page: the alert follows the player anywhere on the site.
-  await page.goto(tenantUrl('localhost', '/en/casino/games'));
-  const alert = page.getByRole('dialog', { name: T.en.alert });
-  await expect(alert).toBeVisible({ timeout: 30_000 });
-  await expect(alert).toContainText(/You have been playing for \d+ (s|min)\./);
-  await expect(alert).toContainText(/Result in this session: R\$0\.00\./);
-  expect(await seriousViolations(page)).toEqual([]);
-  await alert.getByRole('button', { name: T.en.stop }).click();
-  await expect(alert).toHaveCount(0);
-  await expect(page.getByRole('banner').getByRole('button', { name: T.en.login })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
-  // The token is revoked: the platform refuses it.
-  const me = await request.get(tenantUrl('localhost', '/api/auth/me'), { headers: { authorization: `Bearer ${player.token}` } });
-  expect(me.status()).toBe(401);
-});
+  test(`set a loss limit with the keyboard only, lose up to it in limbo and be refused with the limit named (${lang}, 390 px)`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const player = await fundedPlayer(request, 'Lia Limite');
+    await startLoggedIn(page, player);
+    await page.goto(tenantUrl('localhost', x.path));
+    const field = page.getByRole('group', { name: x.lossDaily }).getByLabel(x.daily);
+    await tabTo(page, field);
+    await page.keyboard.type(lang === 'pt' ? '1,00' : '1.00');
+    await tabTo(page, page.getByRole('button', { name: x.save }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: x.saved })).toBeVisible();
+    await expect(page.getByRole('group', { name: x.lossDaily })).toContainText(play.usage);
+
+    // R$ 1,00 rounds of limbo at 1000× (a win chance of 0,099 %): the first loss reaches the limit, the next stake is refused.
+    await page.goto(tenantUrl('localhost', play.casino));
+    await page.getByTestId('limbo-target').fill('1000');
+    const amount = page.getByTestId('house-amount');
+    await amount.fill('1');
+    const refusal = page.getByRole('alert').filter({ hasText: play.refusalHint });
+    for (let round = 0; round < 5 && !(await refusal.isVisible()); round += 1) {
+      const answer = page.waitForResponse((r) => r.url().includes('/api/house/limbo/play'));
+      await page.getByTestId('house-play').click();
+      await answer;
+      await page.waitForTimeout(50);
+    }
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toHaveText(play.refusal);
+  });
+
+  test(`the time alert comes after the interval with time played and result; "${x.stop}" logs the player out (${lang}, desktop)`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const player = await registerPlayer(request, 'localhost', 'Tim Alert');
+    await startLoggedIn(page, player);
+    await page.goto(tenantUrl('localhost', x.path));
+    await page.getByLabel(x.reality).selectOption('15');
+    await page.getByRole('button', { name: x.save }).click();
+    await expect(page.getByRole('status').filter({ hasText: x.saved })).toBeVisible();
+    // Another page: the alert follows the player anywhere on the site.
+    await page.goto(tenantUrl('localhost', play.games));
+    const alert = page.getByRole('dialog', { name: x.alert });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert).toContainText(play.played);
+    await expect(alert).toContainText(play.net);
+    expect(await seriousViolations(page)).toEqual([]);
+    await alert.getByRole('button', { name: x.stop }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: x.login })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+    // The token is revoked: the platform refuses it.
+    const me = await request.get(tenantUrl('localhost', '/api/auth/me'), { headers: { authorization: `Bearer ${player.token}` } });
+    expect(me.status()).toBe(401);
+  });
+}
 
 for (const lang of ['pt', 'en'] as const) {
   test(`the risk warning at every login, dismissible, in the player's language (${lang})`, async ({ page, request }) => {
