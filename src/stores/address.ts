@@ -22,8 +22,8 @@ export const $address = atom<AddressLoad>({ status: 'idle' });
 /** "Endereço salvo." after a save; cleared when the player edits again. */
 export const $addressNotice = atom<Message | null>(null);
 
-/** The form's values: what the player types (the CEP as typed, e.g. `01310-100`). */
-export interface AddressValues {
+/** The form's values: what the player types (the CEP as typed, e.g. `01310-100`). A type, not an interface, so it is a request body as it is. */
+export type AddressValues = {
   cep: string;
   street: string;
   number: string;
@@ -32,7 +32,7 @@ export interface AddressValues {
   city: string;
   /** A UF code, or '' before one is chosen. */
   state: string;
-}
+};
 
 function valuesOf(address: AddressView | null): AddressValues {
   if (!address) return { cep: '', street: '', number: '', complement: '', district: '', city: '', state: '' };
