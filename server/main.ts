@@ -139,7 +139,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   log.info(`Sites and API on http://localhost:${port} (API base ${config.publicApiUrl}); realtime on port ${realtimePort}`);
   // Sends due withdrawals to the PSP every 5 s (after the HTTP server is up: the sandbox's payout webhook calls it).
   const payoutWorker = startPayoutWorker(withdrawals, { intervalMs: 5000 });
-  // The whole-base barred-bettor check: each tenant once per 15-day period (a pass now, then hourly; once across nodes).
+  // The whole-base barred-bettor check: each tenant once per 15-day period (a pass a minute after start, then hourly; once across nodes).
   const barredSweep = startBarredSweepWorker(barred.deps);
   // Closes barred players' accounts once the regulator's term has passed (issue 17); every node may run it.
   const barredClosureWorker = startBarredClosureWorker({ db: database.db, log });

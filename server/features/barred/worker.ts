@@ -10,13 +10,14 @@ export interface SweepWorker {
 }
 
 /**
- * Runs the whole-base check of every tenant (./sweep.ts) at start and then
- * every `intervalMs` (default 1 hour): each pass claims the tenant's current
+ * Runs the whole-base check of every tenant (./sweep.ts) `firstPassMs`
+ * after start (default 1 minute) and then every `intervalMs` (default 1
+ * hour): each pass claims the tenant's current
  * 15-day period, so a period runs once whatever the number of nodes, and a
  * failed run is tried again at the next pass. Passes never overlap; a failing
  * pass is logged. The timer is unref'd: it never keeps the process alive.
  */
-export function startBarredSweepWorker(deps: BarredDeps, opts: { intervalMs?: number } = {}): SweepWorker {
+export function startBarredSweepWorker(deps: BarredDeps, opts: { intervalMs?: number; firstPassMs?: number } = {}): SweepWorker {
   let running: Promise<SweepSummary[]> | null = null;
   let stopped = false;
   const tick = (): Promise<SweepSummary[]> => {
@@ -42,12 +43,15 @@ export function startBarredSweepWorker(deps: BarredDeps, opts: { intervalMs?: nu
   };
   const timer = setInterval(() => void tick(), opts.intervalMs ?? 60 * 60 * 1000);
   timer.unref();
-  void tick();
+  // The first pass waits a little: start-up (migrations, site builds, resumed sandbox deliveries) goes first.
+  const first = setTimeout(() => void tick(), opts.firstPassMs ?? 60_000);
+  first.unref();
   return {
     tick,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(first);
       await running;
     },
   };
