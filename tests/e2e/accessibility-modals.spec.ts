@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
+import { verifyDocuments } from './kyc-helpers.ts';
 import { fundedPlayer } from './wallet-helpers.ts';
 
 /**
@@ -72,6 +73,7 @@ for (const size of SIZES) {
 
     test("a withdrawal's cancel confirmation (en)", async ({ page, request }) => {
       const player = await fundedPlayer(request);
+      await verifyDocuments(player);
       await startLoggedIn(page, player);
       await denyPush(page);
       await page.goto(tenantUrl('localhost', '/en/account/wallet'));

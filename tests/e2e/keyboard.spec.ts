@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { latestCode, newCpf, newEmail, newPhone, registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
+import { verifyDocuments } from './kyc-helpers.ts';
 import { expectFirstFieldFocused, expectFocusRing, expectFocusTrapped, openPage, tabTo } from './keyboard-helpers.ts';
 import { fundedPlayer, payPixCharge } from './wallet-helpers.ts';
 
@@ -170,6 +171,7 @@ test('play a house game with the keyboard only (pt): "Jogar com dinheiro real", 
 
 test('withdraw and cancel with the keyboard only (en): Pix key, amount, the confirmation keeps focus and Esc returns it', async ({ page, request }) => {
   const player = await fundedPlayer(request);
+  await verifyDocuments(player);
   await startLoggedIn(page, player);
   await openPage(page, tenantUrl('localhost', '/en/account/wallet'));
   await expect(page.getByTestId('wallet-balance')).toHaveText('R$100.00');

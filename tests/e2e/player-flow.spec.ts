@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { chooseRegistrationLimits, latestCode, loginThroughModal, newCpf, newEmail, newPhone, registerPlayer, startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
+import { verifyDocuments } from './kyc-helpers.ts';
 import { tenantApi } from './tenant-api.ts';
 import { fundedPlayer } from './wallet-helpers.ts';
 
@@ -146,6 +147,7 @@ const hhmm = (iso: string, timeZone: string) => new Intl.DateTimeFormat('pt-BR',
 test('in Lisbon every time is Lisbon time (chat, withdrawal, legal page) and a withdrawal shows its cancel window', async ({ browser, request }) => {
   test.setTimeout(150_000);
   const player = await fundedPlayer(request);
+  await verifyDocuments(player);
   const method = await tenantApi('localhost', '/wallet/withdraw/method', { body: { type: 'cpf', key: player.cpf }, token: player.token });
   expect(method.status).toBeLessThan(300);
   const { method: saved } = (await method.json()) as { method: { id: number } };

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newCpf, registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { tenantUrl } from './helpers.ts';
+import { verifyDocuments } from './kyc-helpers.ts';
 import { payPixCharge } from './wallet-helpers.ts';
 
 /**
@@ -11,6 +12,8 @@ import { payPixCharge } from './wallet-helpers.ts';
 test('deposit by Pix, live balance, Pix key, withdraw, cancel and the history', async ({ page, request }) => {
   test.setTimeout(90_000);
   const player = await registerPlayer(request);
+  // The demo tenants hold withdrawals until identity documents are approved (issue 17): this test is about the wallet.
+  await verifyDocuments(player);
   await startLoggedIn(page, player);
   await page.goto(tenantUrl('localhost', '/'));
 
@@ -87,6 +90,8 @@ test('deposit by Pix, live balance, Pix key, withdraw, cancel and the history', 
  */
 test('wallet refusals are clear, in English, and move nothing', async ({ page, request }) => {
   const player = await registerPlayer(request);
+  // Verified, so the withdrawal below is refused for its amount, not for missing documents.
+  await verifyDocuments(player);
   await startLoggedIn(page, player);
   await page.goto(tenantUrl('localhost', '/en'));
 
