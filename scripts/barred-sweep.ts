@@ -24,7 +24,7 @@ import { pushDepsFromConfig } from '../server/features/push/deps.ts';
 import { createLogger } from '../server/logger.ts';
 import { configFromEnvOrExit } from '../server/main.ts';
 
-const { values } = parseArgs({ options: { tenant: { type: 'string' } } });
+const { values } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== '--'), options: { tenant: { type: 'string' } } });
 const config = configFromEnvOrExit();
 if (config.barred.provider === 'none') {
   process.stderr.write('SIGAP_PROVIDER is none: there is no barred-bettor check to run\n');
