@@ -52,7 +52,7 @@ export async function documentsHarness(): Promise<DocumentsHarness> {
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   };
-  const raw = (method: string, path: string, headers: Record<string, string>, body?: BodyInit) =>
+  const raw = async (method: string, path: string, headers: Record<string, string>, body?: BodyInit): Promise<Response> =>
     app.request(`/api${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
   return {
     tdb,
@@ -80,7 +80,7 @@ export async function documentsHarness(): Promise<DocumentsHarness> {
     async upload(p, type, bytes, o = {}) {
       const form = new FormData();
       form.set('type', type);
-      if (bytes) form.set('document', new File([bytes], o.name ?? 'document.bin', { type: o.contentType ?? 'application/octet-stream' }));
+      if (bytes) form.set('document', new File([new Uint8Array(bytes)], o.name ?? 'document.bin', { type: o.contentType ?? 'application/octet-stream' }));
       return parse(await raw('POST', '/documents/upload', { host: p.tenant.host, authorization: `Bearer ${p.token}`, 'accept-language': o.lang ?? 'en' }, form));
     },
     async call(method, path, o = {}) {
