@@ -159,6 +159,77 @@ test('the Google button signs a new player in', async ({ page }) => {
   expect(((await me.json()) as { data: { email: string } }).data.email).toMatch(/@gmail\.example$/);
 });
 
+const LIMITS_STEP = {
+  pt: {
+    login: '/login',
+    dialog: 'Entrar',
+    google: 'Entrar com o Google',
+    title: 'Escolha seus limites',
+    loss: 'Limite de perdas (R$)',
+    period: 'Período do limite de perdas',
+    week: 'Semanal',
+    session: 'Limite de tempo por sessão',
+    hour: '1 hora',
+    save: 'Salvar limites',
+  },
+  en: {
+    login: '/en/login',
+    dialog: 'Log in',
+    google: 'Sign in with Google',
+    title: 'Choose your limits',
+    loss: 'Loss limit (R$)',
+    period: 'Loss limit period',
+    week: 'Weekly',
+    session: 'Time limit per session',
+    hour: '1 hour',
+    save: 'Save limits',
+  },
+} as const;
+
+for (const lang of ['pt', 'en'] as const) {
+  test(`a Google sign-up on a regulated tenant chooses its limits before betting or depositing (${lang}, 390 px)`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const x = LIMITS_STEP[lang];
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(tenantUrl(HOST, x.login));
+    await page.getByRole('dialog', { name: x.dialog }).getByRole('group', { name: x.google }).getByRole('button').click();
+
+    // Portaria SPA/MF 1.231 (as amended by 2.579/2025): the registration's limits step, right after the Google sign-up.
+    const limits = page.getByRole('dialog', { name: x.title });
+    await expect(limits).toBeVisible();
+    const token = (await page.evaluate(() => localStorage.getItem('auth')))!;
+    // Until then the platform refuses a bet, saying why (deposits too: tests/server/features/responsible-gaming/google-signup.test.ts).
+    const bet = () => tenantApi('/house/dice/play', { token, body: { amount: 100, params: { target: 5000, direction: 'over' } } });
+    const refused = await bet();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: 'limits_required',
+      message: expect.stringMatching(/^Antes de apostar ou depositar, escolha seu limite de perdas e seu limite de tempo por sessão/),
+    });
+
+    // Both are required.
+    await limits.getByRole('button', { name: x.save }).click();
+    await expect(limits.getByLabel(x.loss)).toHaveAttribute('aria-invalid', 'true');
+    await limits.getByLabel(x.loss).fill('50');
+    await limits.getByLabel(x.period).selectOption({ label: x.week });
+    await limits.getByLabel(x.session).selectOption({ label: x.hour });
+    await limits.getByRole('button', { name: x.save }).click();
+    await expect(limits).toHaveCount(0);
+
+    const view = (await (await tenantApi('/responsible-gambling', { token })).json()) as Record<string, unknown>;
+    expect(view).toMatchObject({ registration_limits_required: false, limits: { loss: { week: { value: 5_000 } } }, session: { value: 60 } });
+    // The limits no longer stand in the way (an empty wallet does).
+    const after = await bet();
+    expect(after.status).not.toBe(403);
+    expect(((await after.json()) as { code?: string }).code).not.toBe('limits_required');
+    // Not asked again on the next page.
+    await page.reload();
+    await expect(page.getByRole('button', { name: lang === 'pt' ? /Minha conta/ : /My account/ })).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(page.getByRole('dialog', { name: x.title })).toHaveCount(0);
+  });
+}
+
 test('Google ID tokens for another client or signed with another key are refused', async () => {
   const otherAudience = await tenantApi('/auth/google', { body: { idToken: await standInIdToken('someone-else.apps.googleusercontent.com') } });
   expect(otherAudience.status).toBe(422);
