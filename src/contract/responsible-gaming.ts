@@ -12,6 +12,9 @@ import { VALIDATION_KEYS } from './validation/keys.ts';
 export const MONEY_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
 export type MoneyLimitKind = (typeof MONEY_LIMIT_KINDS)[number];
 
+/** Limits count in Brazilian time, whatever the server's or the player's zone: periods, resets and the page's dates. */
+export const LIMIT_TIME_ZONE = 'America/Sao_Paulo';
+
 /** Calendar periods: the day from 00:00, the week from Monday 00:00, the month from the 1st 00:00 (America/Sao_Paulo). */
 export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];

@@ -1,7 +1,6 @@
-import type { LimitPeriod } from '../../../src/contract/responsible-gaming.ts';
+import { LIMIT_TIME_ZONE, type LimitPeriod } from '../../../src/contract/responsible-gaming.ts';
 
-/** Limits count in Brazilian time, whatever the server's zone (issue 17). */
-export const LIMIT_TIME_ZONE = 'America/Sao_Paulo';
+export { LIMIT_TIME_ZONE };
 
 const partsFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: LIMIT_TIME_ZONE,

@@ -55,7 +55,7 @@ export function RegistrationLimitsDialog() {
       }}
     >
       {t && open && (
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <form className="rg-dialog__form" onSubmit={onSubmit} noValidate>
           <h2 id={titleId}>{t('responsibleGaming.registrationLimits.title')}</h2>
           <p>{t('responsibleGaming.registrationLimits.intro')}</p>
           <TextField

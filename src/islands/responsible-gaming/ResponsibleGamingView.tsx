@@ -4,6 +4,7 @@ import { type SubmitEvent, useEffect, useId, useRef } from 'react';
 import {
   COOL_OFF_DAYS,
   LIMIT_PERIODS,
+  LIMIT_TIME_ZONE,
   type LimitView,
   MONEY_LIMIT_KINDS,
   type MoneyLimitKind,
@@ -38,13 +39,13 @@ function limitHint(t: TFunction, locale: Locale, limit: LimitView & { used?: num
   const parts: string[] = [];
   const amount = (value: number) => (money ? formatBRL(value, locale) : durationText(t, value));
   if (limit.value !== null && limit.used !== undefined && limit.resets_at) {
-    parts.push(t('responsibleGaming.usage', { used: formatBRL(limit.used, locale), limit: amount(limit.value), resets: formatDayTime(limit.resets_at, locale) }));
+    parts.push(t('responsibleGaming.usage', { used: formatBRL(limit.used, locale), limit: amount(limit.value), resets: formatDayTime(limit.resets_at, locale, LIMIT_TIME_ZONE) }));
   }
   if (limit.pending) {
     parts.push(
       limit.pending.value === null
-        ? t('responsibleGaming.pendingRemoval', { from: formatDayTime(limit.pending.from, locale), current: amount(limit.value ?? 0) })
-        : t('responsibleGaming.pendingRaise', { value: amount(limit.pending.value), from: formatDayTime(limit.pending.from, locale), current: amount(limit.value ?? 0) }),
+        ? t('responsibleGaming.pendingRemoval', { from: formatDayTime(limit.pending.from, locale, LIMIT_TIME_ZONE), current: amount(limit.value ?? 0) })
+        : t('responsibleGaming.pendingRaise', { value: amount(limit.pending.value), from: formatDayTime(limit.pending.from, locale, LIMIT_TIME_ZONE), current: amount(limit.value ?? 0) }),
     );
   }
   return parts.length > 0 ? parts.join(' ') : undefined;
@@ -97,7 +98,7 @@ function LimitsForm({ t, locale, view }: { t: TFunction; locale: Locale; view: V
             error={errors.session_minutes}
           />
           {(view.session.value !== null || view.session.pending) && <p className="field__hint">{limitHint(t, locale, view.session, false)}</p>}
-          {view.session.ends_at && <p className="field__hint">{t('responsibleGaming.sessionEnds', { time: formatDayTime(view.session.ends_at, locale) })}</p>}
+          {view.session.ends_at && <p className="field__hint">{t('responsibleGaming.sessionEnds', { time: formatDayTime(view.session.ends_at, locale, LIMIT_TIME_ZONE) })}</p>}
           <SelectField
             t={t}
             label={t('responsibleGaming.realityLabel')}
@@ -136,7 +137,7 @@ function CoolOffCard({ t, locale, view }: { t: TFunction; locale: Locale; view: 
       <p>{t('responsibleGaming.coolOff.intro')}</p>
       {view.cool_off_until && (
         <p className="form-message form-message--success" role="status">
-          {t('responsibleGaming.coolOff.running', { until: formatDayTime(view.cool_off_until, locale) })}
+          {t('responsibleGaming.coolOff.running', { until: formatDayTime(view.cool_off_until, locale, LIMIT_TIME_ZONE) })}
         </p>
       )}
       <div className="rg-cool-off__choices">
