@@ -103,6 +103,31 @@ describe('each money limit at its edge, for each period, in São Paulo time', ()
   });
 });
 
+describe('at midnight in São Paulo, written as UTC instants (not derived from periodBounds)', () => {
+  // São Paulo has kept UTC−3 all year since 2019: midnight there is 03:00Z, also in the months that used to have summer time.
+  const cases = [
+    // Wed 25 Nov 2026 23:59:59.999 → Thu 26 00:00.
+    { period: 'day', last: '2026-11-26T02:59:59.999Z', next: '2026-11-26T03:00:00.000Z' },
+    // Sun 29 Nov 2026 23:59:59.999 → Mon 30 00:00 (the week starts on Monday).
+    { period: 'week', last: '2026-11-30T02:59:59.999Z', next: '2026-11-30T03:00:00.000Z' },
+    // Mon 30 Nov 2026 23:59:59.999 → Tue 1 Dec 00:00.
+    { period: 'month', last: '2026-12-01T02:59:59.999Z', next: '2026-12-01T03:00:00.000Z' },
+    // Sat 16 Jan 2027, in the old summer-time season: still 03:00Z.
+    { period: 'day', last: '2027-01-17T02:59:59.999Z', next: '2027-01-17T03:00:00.000Z' },
+  ] as const;
+  for (const c of cases) {
+    it(`a ${c.period} limit: a loss at ${c.last} counts until ${c.next}, not after`, async () => {
+      const p = await h.player();
+      clock = new Date('2026-11-01T12:00:00.000Z');
+      await updateLimits(rg, who(p), { loss: { [c.period]: 1_000 } });
+      await history(p, 'bet', -1_000, new Date(c.last));
+      const refused = await refusal(check('loss')(p, 1, new Date(c.last)));
+      expect(refused.refusal.resets_at).toBe(c.next);
+      await check('loss')(p, 1_000, new Date(c.next));
+    });
+  }
+});
+
 describe('raising, removing and lowering a limit', () => {
   it('a raise waits 24 hours; a lowering applies at once', async () => {
     const p = await h.player();
