@@ -4,7 +4,7 @@ import type { CatalogueGame } from '../../contract/casino.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { gameHref } from '../../lib/casino/format.ts';
 import { showErrorScreen } from '../../lib/error-screen.ts';
-import { type CasinoLabels, fill } from '../../lib/casino/labels.ts';
+import { fill, type GamePlayLabels } from '../../lib/casino/labels.ts';
 import { ensurePlayerList, recentList } from '../../stores/casino-player.ts';
 import {
   $gameMessage,
@@ -23,7 +23,7 @@ import './casino.css';
 
 interface Props {
   locale: Locale;
-  labels: CasinoLabels;
+  labels: GamePlayLabels;
   /** The pre-rendered game (bundle): what shows before the platform answers. */
   game: Pick<CatalogueGame, 'id' | 'title' | 'gamecode' | 'providercode' | 'only_demo'>;
 }

@@ -175,6 +175,19 @@ describe('tenant build', () => {
     expect(existsSync(join(TENANT, 'casino/house/unknown'))).toBe(false);
   });
 
+  it("renders a game page's related games with the lobby's card markup (RelatedGames.astro against React's GameCard)", () => {
+    // The same game's card in both lists; React closes void elements with "/>", and the lobby's first row loads eagerly.
+    const card = (html: string, gamecode: string): string | undefined =>
+      html
+        .match(new RegExp(`<li class="game-card" data-testid="game-card" data-gamecode="${gamecode}"[\\s\\S]*?</li>`))?.[0]
+        .replaceAll('/>', '>')
+        .replace(' loading="eager"', ' loading="lazy"')
+        .replace(' fetchpriority="high"', '');
+    const related = card(read(TENANT, 'casino/house/dice/index.html'), 'limbo');
+    expect(related).toContain('<span class="game-card__title">Limbo</span>');
+    expect(related).toBe(card(read(TENANT, 'casino/games/index.html'), 'limbo'));
+  });
+
   it('writes a sitemap of canonical URLs with alternates, a manifest and the service worker', () => {
     const sitemap = read(TENANT, 'sitemap-0.xml');
     expect(sitemap).toContain('<loc>https://sorte.example/terms</loc>');

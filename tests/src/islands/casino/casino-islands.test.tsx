@@ -137,32 +137,6 @@ describe('empty favorites and recent lists', () => {
   });
 });
 
-describe('related games of a game page', () => {
-  const built = [{ id: 9, title: 'Built', gamecode: 'built', providercode: 'house', provider_name: 'House', image: '/b.webp' }];
-  const gamecodes = () => all('[data-testid="related-games"] [data-testid="game-card"]').map((c) => c.dataset.gamecode);
-
-  it('render the built list for crawlers, then the live list from POST /games/getRelated', async () => {
-    const api = fakeApi({ 'POST /games/getRelated': () => ({ json: { related_games: [game(4), game(5)] } }) });
-    const { RelatedGames } = await import('../../../../src/islands/casino/RelatedGames.tsx');
-    const props = { locale: 'pt' as const, heading: 'Jogos relacionados', game: { gamecode: 'dice', providercode: 'house' }, games: built };
-    document.getElementById('host')!.innerHTML = renderToString(<RelatedGames {...props} />);
-    expect(gamecodes()).toEqual(['built']);
-    document.body.innerHTML = '<div id="host"></div>';
-
-    await mount(<RelatedGames {...props} />);
-    expect(gamecodes()).toEqual(['game-4', 'game-5']);
-    expect(document.querySelector('.related h2')?.textContent).toBe('Jogos relacionados');
-    expect(api.calls.map((c) => c.body)).toEqual([{ game_id: 'dice', provider_code: 'house' }]);
-  });
-
-  it('keep the built list when the platform fails', async () => {
-    fakeApi({ 'POST /games/getRelated': () => ({ status: 500, json: { message: 'x' } }) });
-    const { RelatedGames } = await import('../../../../src/islands/casino/RelatedGames.tsx');
-    await mount(<RelatedGames locale="pt" heading="Jogos relacionados" game={{ gamecode: 'dice', providercode: 'house' }} games={built} />);
-    expect(gamecodes()).toEqual(['built']);
-  });
-});
-
 describe('game page play area', () => {
   it('keeps the game frame open across a login (e.g. inside the frame) and re-reads the player flags', async () => {
     const api = fakeApi({
