@@ -21,7 +21,7 @@ test('personal data: name and language changes; the site follows the new languag
   await name.fill('Joana');
   await expect(page.getByText('Por favor, insira seu nome completo.')).toBeVisible();
   await name.fill('Joana Prado');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Alterações salvas.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Minha conta/ })).toContainText('Joana Prado');
 

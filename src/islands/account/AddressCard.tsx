@@ -57,7 +57,7 @@ export function AddressCard({ t }: { t: TFunction }) {
             error={errors.cep}
           />
           <TextField t={t} label={label('street')} autoComplete="address-line1" value={values.street} onValue={(v) => setAddressField('street', v)} error={errors.street} />
-          <div className="inline-fields">
+          <div className="inline-fields address-row">
             <TextField t={t} label={label('number')} value={values.number} onValue={(v) => setAddressField('number', v)} error={errors.number} />
             <TextField
               t={t}
@@ -69,7 +69,7 @@ export function AddressCard({ t }: { t: TFunction }) {
             />
           </div>
           <TextField t={t} label={label('district')} autoComplete="address-level3" value={values.district} onValue={(v) => setAddressField('district', v)} error={errors.district} />
-          <div className="inline-fields">
+          <div className="inline-fields address-row">
             <TextField t={t} label={label('city')} autoComplete="address-level2" value={values.city} onValue={(v) => setAddressField('city', v)} error={errors.city} />
             <SelectField
               t={t}
