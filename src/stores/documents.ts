@@ -83,6 +83,20 @@ export async function loadDocuments(): Promise<void> {
   }
 }
 
+/**
+ * Asks for the status again whenever the page becomes visible again (the
+ * player comes back to the tab, e.g. after the review's notification):
+ * reviews happen elsewhere, and the page should not show a stale "under
+ * review". Returns the unsubscribe.
+ */
+export function followDocumentReviews(): () => void {
+  const onVisible = (): void => {
+    if (document.visibilityState === 'visible' && $documents.get().status === 'ready') void loadDocuments();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => document.removeEventListener('visibilitychange', onVisible);
+}
+
 /** The platform's words for a failed call: its field errors, else its message, else the generic text. */
 function failure(error: unknown): Message {
   if (error instanceof ApiError) {

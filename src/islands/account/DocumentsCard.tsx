@@ -12,6 +12,7 @@ import {
   currentDocument,
   DOCUMENT_MAX_TEXT,
   type DocumentAction,
+  followDocumentReviews,
   loadDocuments,
   uploadDocument,
 } from '../../stores/documents.ts';
@@ -30,6 +31,7 @@ export function DocumentsCard({ t, locale }: { t: TFunction; locale: Locale }) {
 
   useEffect(() => {
     void loadDocuments();
+    return followDocumentReviews();
   }, []);
 
   return (

@@ -95,3 +95,23 @@ describe('documents', () => {
     expect(d.canUpload(data, 'identity_front')).toBe(true);
   });
 });
+
+describe('reviews made elsewhere', () => {
+  it('the status is asked for again when the page becomes visible, until unsubscribed', async () => {
+    let approved = false;
+    const { calls } = fakeApi({ 'GET /documents/status': () => ({ json: status([doc({ status: approved ? 'approved' : 'pending' })]) }) });
+    const d = await import('../../../src/stores/documents.ts');
+    await d.loadDocuments();
+    const stop = d.followDocumentReviews();
+    approved = true;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => {
+      const load = d.$documents.get();
+      expect(load.status === 'ready' && load.data.by_type.identity_front).toBe('approved');
+    });
+    stop();
+    const before = calls.length;
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(calls.length).toBe(before);
+  });
+});
