@@ -4,6 +4,7 @@ import type { Db } from './db/open.ts';
 import { type AccountsDeps, createAccountsDeps } from './features/auth/deps.ts';
 import { accountRoutes } from './features/auth/mount.ts';
 import { type Barred, createBarred, SANDBOX_SIGAP_PATH } from './features/barred/index.ts';
+import { accountClosureOperatorRoutes } from './features/account-closure/operator-routes.ts';
 import { accountClosureRoutes } from './features/account-closure/routes.ts';
 import { addressRoutes } from './features/address/routes.ts';
 import type { Publish } from './features/payments/deps.ts';
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/operator/provider-wins', providerWinOperatorRoutes({ db: deps.db, events: { db: deps.db, publish, log } }));
   api.route('/operator', chatOperatorRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir }));
   api.route('/operator', notificationOperatorRoutes(notifications));
+  api.route('/operator', accountClosureOperatorRoutes({ db: deps.db }));
   const documents = createDocumentsDeps({ db: deps.db, dataDir: deps.config.dataDir, log, notifications });
   api.route('/operator', documentOperatorRoutes(documents));
   if (payments) api.route('/', pixWebhookRoutes(payments));

@@ -14,7 +14,7 @@ import { CLOSURE_MESSAGES } from './messages.ts';
 /** Withdrawals whose money has left the balance but not the platform yet. */
 const IN_FLIGHT = [WithdrawalStatus.Pending, WithdrawalStatus.UnderReview, WithdrawalStatus.Processing];
 
-async function any(q: Promise<Array<{ n: number }>>): Promise<boolean> {
+async function exists(q: Promise<Array<{ n: number }>>): Promise<boolean> {
   const [row] = await q;
   return (row?.n ?? 0) > 0;
 }
@@ -39,12 +39,12 @@ export async function assertReadyToClose(tx: Db, input: { tenant: TenantContext;
   const refuse = (code: string, message: { pt: string; en: string }, details?: Record<string, unknown>) =>
     new DomainError(code, 409, undefined, { message, ...(details ? { details } : {}) });
 
-  if (await any(tx.select({ n: count() }).from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, IN_FLIGHT))))) {
+  if (await exists(tx.select({ n: count() }).from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, IN_FLIGHT))))) {
     throw refuse('withdrawal_in_flight', CLOSURE_MESSAGES.withdrawalInFlight);
   }
   const payable = and(eq(pixCharges.userId, userId), eq(pixCharges.status, 'waiting_payment'), gt(pixCharges.expiresAt, now));
-  if (await any(tx.select({ n: count() }).from(pixCharges).where(payable))) throw refuse('deposit_pending', CLOSURE_MESSAGES.depositPending);
-  if (await any(tx.select({ n: count() }).from(sportsBetslips).where(and(eq(sportsBetslips.userId, userId), eq(sportsBetslips.status, 'open'))))) {
+  if (await exists(tx.select({ n: count() }).from(pixCharges).where(payable))) throw refuse('deposit_pending', CLOSURE_MESSAGES.depositPending);
+  if (await exists(tx.select({ n: count() }).from(sportsBetslips).where(and(eq(sportsBetslips.userId, userId), eq(sportsBetslips.status, 'open'))))) {
     throw refuse('open_bets', CLOSURE_MESSAGES.openBets);
   }
   const [wallet] = await tx.select({ withdrawable: wallets.balanceWithdrawal }).from(wallets).where(eq(wallets.userId, userId));

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, users } from '../../../../server/db/schema.ts';
+import { demoOperatorKey } from '../../../../server/features/tenants/demo/tenants.ts';
 import { pixCharges } from '../../../../server/features/payments/schema.ts';
 import { sportsBetslips } from '../../../../server/features/sportsbook/schema.ts';
 import { withdrawals, withdrawMethods } from '../../../../server/features/withdrawals/schema.ts';
@@ -141,5 +142,31 @@ describe('closing one’s own account', () => {
       if (a.status === 409) expect(a.body.message).toBe('Esta conta já foi encerrada.');
     }
     expect(await closuresOf(h.db, user.id as number)).toHaveLength(1);
+  });
+});
+
+describe('the operator’s list of closed accounts', () => {
+  it('lists the tenant’s closures with what each wallet still holds; owed=1 keeps those holding money', async () => {
+    const key = { headers: { 'x-operator-key': demoOperatorKey('localhost') } };
+    const { token, user } = await registerPlayer(h, '+5511987690009');
+    await credit(h.db, h.tenants.local, user.id as number, 1_500, 'e2e-close-9a');
+    expect((await close(token, { password: PASSWORD, note: 'Saldo pequeno' })).status).toBe(200);
+
+    const all = await h.call('GET', '/operator/account-closures', key);
+    expect(all.status).toBe(200);
+    expect(all.headers.get('cache-control')).toBe('no-store');
+    const closures = all.body.data as Array<Record<string, unknown>>;
+    expect(closures[0]).toMatchObject({ user: { id: user.id, name: 'Maria Silva' }, reason: 'player', note: 'Saldo pequeno', balance: 1_500, balance_withdrawal: 1_500 });
+    expect(all.body.total).toBe(closures.length);
+
+    const owed = await h.call('GET', '/operator/account-closures?owed=1', key);
+    const owedRows = owed.body.data as Array<{ user: { id: number }; balance: number }>;
+    expect(owedRows.map((c) => c.user.id)).toContain(user.id);
+    expect(owedRows.every((c) => c.balance > 0)).toBe(true);
+
+    // Another tenant's key sees none of them; no key, 401.
+    const sorte = await h.call('GET', '/operator/account-closures', { host: 'sorte.localhost', headers: { 'x-operator-key': demoOperatorKey('sorte.localhost') } });
+    expect(sorte.body).toMatchObject({ data: [], total: 0 });
+    expect((await h.call('GET', '/operator/account-closures')).status).toBe(401);
   });
 });
