@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { generateKeyPair, SignJWT } from 'jose';
 import { chooseRegistrationLimits, newCpf, newEmail, newPhone } from './accounts-helpers.ts';
+import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
 import { STAND_IN_ORIGIN } from './stand-ins/constants.ts';
 import { configureAndRebuild as sharedConfigureAndRebuild, latestCodeOn, tenantApi as sharedTenantApi } from './tenant-api.ts';
@@ -197,6 +198,7 @@ for (const lang of ['pt', 'en'] as const) {
     // Portaria SPA/MF 1.231 (as amended by 2.579/2025): the registration's limits step, right after the Google sign-up.
     const limits = page.getByRole('dialog', { name: x.title });
     await expect(limits).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     const token = (await page.evaluate(() => localStorage.getItem('auth')))!;
     // Until then the platform refuses a bet, saying why (deposits too: tests/server/features/responsible-gaming/google-signup.test.ts).
     const bet = () => tenantApi('/house/dice/play', { token, body: { amount: 100, params: { target: 5000, direction: 'over' } } });
