@@ -39,7 +39,7 @@ export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody:
   const byCpf = body.cpf ? await findUserByCpf(deps.db, tenantId, body.cpf) : null;
   if (byCpf) taken.cpf = [byCpf.closedAt ? 'validation.cpfOfClosedAccount' : 'validation.cpfTaken'];
   if (Object.keys(taken).length > 0) throw new ValidationError(taken);
-  await assertMayRegister(deps.barred, body.cpf);
+  await assertMayRegister(deps.barred, body.cpf, facts.locale);
 
   const passwordHash = await deps.hasher.hash(body.password);
   const now = deps.now();

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { MessageLocale } from '../../http/messages.ts';
 import type { UserRow } from '../users/schema.ts';
 import type { BarredDeps } from './deps.ts';
 import { saoPauloDay } from './days.ts';
@@ -13,10 +14,10 @@ import { SigapUnavailableError } from './sigap-client.ts';
  * registers with a CPF (503, "try again later"), since an account once
  * made could deposit before any other check. Registration without a CPF
  * (tenants with `registerCPF` off) and SIGAP_PROVIDER=none check nothing.
- * @throws RegistrationBarredError 403 `cpf_barred`.
- * @throws BarredCheckUnavailableError 503 `barred_check_unavailable`.
+ * @throws RegistrationBarredError 403 `cpf_barred` (also on `errors.cpf`, in `locale`).
+ * @throws BarredCheckUnavailableError 503 `barred_check_unavailable` (also on `errors.barred_check`).
  */
-export async function assertMayRegister(deps: BarredDeps | undefined, cpf: string | null | undefined): Promise<void> {
+export async function assertMayRegister(deps: BarredDeps | undefined, cpf: string | null | undefined, locale: MessageLocale): Promise<void> {
   if (!deps?.sigap || !cpf) return;
   let barred: boolean;
   try {
@@ -24,9 +25,9 @@ export async function assertMayRegister(deps: BarredDeps | undefined, cpf: strin
   } catch (error) {
     if (!(error instanceof SigapUnavailableError)) throw error;
     deps.log.warn(`barred: registration refused, ${error.message}`);
-    throw new BarredCheckUnavailableError();
+    throw new BarredCheckUnavailableError(locale);
   }
-  if (barred) throw new RegistrationBarredError();
+  if (barred) throw new RegistrationBarredError(locale);
 }
 
 /**

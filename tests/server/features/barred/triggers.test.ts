@@ -28,8 +28,11 @@ describe('registration', () => {
     expect(en.status).toBe(403);
     expect(en.body).toMatchObject({ code: 'cpf_barred' });
     expect(en.body.message).toMatch(/^This CPF is on the Ministry of Finance’s list of people barred from betting \(SIGAP\) and cannot be registered\.$/);
+    // The site reads a refusal's words from `errors`: the sign-up form shows them on the CPF field.
+    expect(en.body.errors).toEqual({ cpf: [en.body.message] });
     const pt = await h.register(phone(), DEMO_BARRED_CPF, { lang: 'pt-BR' });
     expect(pt.body.message).toMatch(/^Este CPF consta na lista de pessoas impedidas de apostar/);
+    expect((pt.body.errors as { cpf: string[] }).cpf[0]).toBe(pt.body.message);
     expect(await h.login(p).then((a) => a.status)).toBe(422);
   });
 
@@ -51,6 +54,7 @@ describe('registration', () => {
     expect(refused.status).toBe(503);
     expect(refused.body).toMatchObject({ code: 'barred_check_unavailable' });
     expect(refused.body.message).toMatch(/cannot be checked right now\. Please try again later\.$/);
+    expect(refused.body.errors).toEqual({ barred_check: [refused.body.message] });
     expect((await h.login(p)).status).toBe(422);
     h.stand.setOutage(false);
     expect((await h.register(phone(), cpfFor(7002))).status).toBe(201);
