@@ -4,6 +4,7 @@ import type { Db } from './db/open.ts';
 import { type AccountsDeps, createAccountsDeps } from './features/auth/deps.ts';
 import { accountRoutes } from './features/auth/mount.ts';
 import { type Barred, createBarred, SANDBOX_SIGAP_PATH } from './features/barred/index.ts';
+import { barredOperatorRoutes } from './features/barred/operator-routes.ts';
 import { accountClosureOperatorRoutes } from './features/account-closure/operator-routes.ts';
 import { accountClosureRoutes } from './features/account-closure/routes.ts';
 import { addressRoutes } from './features/address/routes.ts';
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const barred = deps.barred ?? createBarred({ db: deps.db, config: deps.config, log, notifications, ...(deps.accounts?.now ? { now: deps.accounts.now } : {}) });
   const accounts = createAccountsDeps({ db: deps.db, config: deps.config, log }, { barred: barred.deps, ...deps.accounts });
+  api.route('/operator', barredOperatorRoutes(barred.deps));
   const aggregators = deps.aggregators ?? createAggregators({ db: deps.db, config: deps.config, log });
   // Aggregators settle rounds even while a tenant is in maintenance: tenant resolution only, no open-tenant check.
   // Mounted before tenantApi, whose middleware (402 in maintenance) would otherwise run first on every /api path.

@@ -25,6 +25,13 @@ export const BARRED_MESSAGES = {
     pt: 'Seu CPF não consta mais na lista de pessoas impedidas de apostar do Ministério da Fazenda (SIGAP). Apostas e depósitos estão liberados novamente.',
     en: 'Your CPF is no longer on the Ministry of Finance’s list of people barred from betting (SIGAP). Bets and deposits are allowed again.',
   },
+  playerNotFound: { pt: 'Jogador não encontrado.', en: 'Player not found.' },
+  checkOff: { pt: 'A consulta de impedidos está desligada (SIGAP_PROVIDER=none).', en: 'The barred-bettor check is off (SIGAP_PROVIDER=none).' },
+  cpfMissing: { pt: 'O jogador não tem CPF cadastrado: não há o que consultar.', en: 'The player has no CPF on file: there is nothing to check.' },
+  operatorUnavailable: {
+    pt: 'Não foi possível consultar a lista de impedidos do Ministério da Fazenda agora. Tente novamente mais tarde.',
+    en: 'The Ministry of Finance’s list of barred bettors cannot be checked right now. Please try again later.',
+  },
 } satisfies Record<string, LocalizedText>;
 
 /** `template` with `{{closes}}` as the closing instant in Brasília time, each language its own way. */

@@ -36,7 +36,7 @@ export interface BarredHarness {
   /** The check as the app wired it (in-process sandbox) and its stand-in. */
   barred: Barred;
   stand: SigapStandIn;
-  call(method: string, path: string, opts?: { body?: unknown; token?: string; host?: string; lang?: string }): Promise<Answer>;
+  call(method: string, path: string, opts?: { body?: unknown; token?: string; host?: string; lang?: string; headers?: Record<string, string> }): Promise<Answer>;
   /** Registers through the real flow (phone code → token → register) with `cpf`; answers the register call. */
   register(phone: string, cpf: string | null, opts?: { host?: string; lang?: string }): Promise<Answer>;
   login(phone: string, opts?: { host?: string }): Promise<Answer>;
@@ -77,7 +77,7 @@ export async function barredHarness(): Promise<BarredHarness> {
   const app = createApp({ db, config, sites: fakeSiteBuilder(), logger: log, accounts: { now: clock.now }, barred, publish });
 
   const call: BarredHarness['call'] = async (method, path, o = {}) => {
-    const headers: Record<string, string> = { host: o.host ?? 'localhost', 'x-test-ip': '203.0.113.9', 'accept-language': o.lang ?? 'en' };
+    const headers: Record<string, string> = { host: o.host ?? 'localhost', 'x-test-ip': '203.0.113.9', 'accept-language': o.lang ?? 'en', ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     const response = await app.request(`/api${path}`, { method, headers, ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}) });
