@@ -23,3 +23,8 @@ export * from '../features/documents/schema.ts';
 export * from '../features/address/schema.ts';
 export * from '../features/barred/schema.ts';
 export * from '../features/account-closure/schema.ts';
+export * from '../features/ranks/schema.ts';
+export * from '../features/bonuses/schema.ts';
+export * from '../features/cashback/schema.ts';
+export * from '../features/promotions/schema.ts';
+export * from '../features/referrals/schema.ts';
