@@ -1,13 +1,15 @@
 import type { CountryCode } from 'libphonenumber-js';
 import { createLoginSchema } from '../contract/validation/auth.ts';
 import { api } from './api.ts';
+import { ApiError } from '../lib/api/errors.ts';
+import { selfExclusionOf } from '../lib/auth/account-user.ts';
 import type { AuthAnswer } from '../lib/auth/account-user.ts';
-import { closedAccountRefusal } from '../lib/account-closure/refusal.ts';
+import { closedAccountRefusal, refusalText } from '../lib/account-closure/refusal.ts';
 import { phoneFieldError, phoneForRequest } from '../lib/auth/phone.ts';
 import { cpfDigits } from '../contract/validation/cpf.ts';
 import { issuesByField } from '../lib/forms/issues.ts';
-import { $authConfig, completeSignIn, handleSelfExclusionRefusal } from './auth.ts';
-import { createForm, type FieldErrors } from './form.ts';
+import { $authConfig, completeSignIn, handleSelfExclusionRefusal, loginWithGoogle } from './auth.ts';
+import { apiErrorMessage, createForm, type FieldErrors } from './form.ts';
 import { $phoneCountry } from './geo.ts';
 
 /**
@@ -85,6 +87,30 @@ export async function submitLogin(): Promise<boolean> {
     if (closed) loginForm.$formError.set(closed);
     else if (!handleSelfExclusionRefusal(error)) loginForm.showApiError(error);
     loginForm.$values.setKey('captcha_token', '');
+    return false;
+  }
+}
+
+/**
+ * Google's ID token → `POST /auth/google`. A refusal shows on the login
+ * form like the password login's: a closed account's own words (403
+ * `accountClosed`, with the closing date), a self-exclusion's notice, else
+ * the platform's message (an unverified e-mail, a token that does not
+ * verify). Resolves true when signed in.
+ */
+export async function submitGoogleLogin(idToken: string): Promise<boolean> {
+  try {
+    await loginForm.submit(() => loginWithGoogle(idToken));
+    return true;
+  } catch (error) {
+    const closed = closedAccountRefusal(error);
+    if (closed) loginForm.$formError.set(closed);
+    // loginWithGoogle already moved a self-exclusion refusal to $selfExclusion (its notice above the form).
+    else if (error instanceof ApiError && selfExclusionOf(error.data)) loginForm.$formError.set(null);
+    // A 422 names `idToken`, which is no field of this form: showApiError puts it in the form's message.
+    else if (error instanceof ApiError && error.errors) loginForm.showApiError(error);
+    // Other refusals (403 is silent in the catalogue) carry their words in `message`.
+    else loginForm.$formError.set(refusalText(error) ?? apiErrorMessage(error));
     return false;
   }
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { loadExternalScript } from '../../lib/auth/external-script.ts';
-import { loginWithGoogle } from '../../stores/auth.ts';
+import { submitGoogleLogin } from '../../stores/login.ts';
 
 interface GoogleIdApi {
   initialize(options: { client_id: string; callback: (answer: { credential?: string }) => void }): void;
@@ -17,7 +17,8 @@ declare global {
 
 /**
  * "Sign in with Google" (tenant `casAllowGoogleAuth`): Google Identity
- * Services loaded from the configured URL; its ID token goes to `/auth/google`.
+ * Services loaded from the configured URL; its ID token goes to `/auth/google`
+ * (submitGoogleLogin), whose refusal the login form shows.
  */
 export function GoogleButton({ t, locale, clientId, scriptUrl }: { t: TFunction; locale: Locale; clientId: string; scriptUrl: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -31,7 +32,8 @@ export function GoogleButton({ t, locale, clientId, scriptUrl }: { t: TFunction;
         id.initialize({
           client_id: clientId,
           callback: ({ credential }) => {
-            if (credential) void loginWithGoogle(credential).catch(() => undefined);
+            // A refusal (closed account, unverified e-mail…) shows in the login form's message.
+            if (credential) void submitGoogleLogin(credential);
           },
         });
         id.renderButton(box.current, { type: 'standard', theme: 'outline', size: 'large', text: 'signin_with', locale: locale === 'pt' ? 'pt-BR' : 'en' });

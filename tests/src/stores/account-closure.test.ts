@@ -92,6 +92,21 @@ describe('login of a closed account', () => {
     expect(await login.submitLogin()).toBe(false);
     expect(login.loginForm.$formError.get()).toEqual({ text: 'Esta conta foi encerrada em 01/03/2026 e não pode mais ser acessada.' });
   });
+
+  it('shows a Google sign-in’s refusals in the login form (closed account, token not verified)', async () => {
+    localStorage.clear();
+    let answer: { status: number; json: unknown } = { status: 403, json: { message: 'This account was closed on Mar 1, 2026 and can no longer be accessed.', accountClosed: true } };
+    fakeApi({ 'POST /auth/google': () => answer });
+    const login = await import('../../../src/stores/login.ts');
+    const { $session } = await import('../../../src/stores/session.ts');
+    expect(await login.submitGoogleLogin('id-token')).toBe(false);
+    expect(login.loginForm.$formError.get()).toEqual({ text: 'This account was closed on Mar 1, 2026 and can no longer be accessed.' });
+    expect($session.get().status).toBe('guest');
+
+    answer = { status: 422, json: { message: 'Dados inválidos.', errors: { idToken: ['Não foi possível confirmar seu login com o Google.'] } } };
+    expect(await login.submitGoogleLogin('id-token')).toBe(false);
+    expect(login.loginForm.$formError.get()).toEqual({ text: 'Não foi possível confirmar seu login com o Google.' });
+  });
 });
 
 describe('downloading my data', () => {
