@@ -10,6 +10,7 @@ import { webManifest } from './src/tenant/manifest.ts';
 import { onDemandCss } from './src/build/on-demand-css.ts';
 import { withCachedCollator } from './src/build/cached-collator.ts';
 import { firstLoadChunks } from './src/build/first-load-chunks.ts';
+import { reactStringRender } from './src/build/react-string-render.ts';
 
 /**
  * One static build per tenant: `TENANT_BUNDLE=/abs/bundle.json astro build --outDir …`.
@@ -77,14 +78,15 @@ export default defineConfig({
   prefetch: false,
   // CSS of islands loaded on interaction comes with them instead of inline on every page (src/build/on-demand-css.ts).
   // One script file per page script with everything it imports (src/build/first-load-chunks.ts, issue 14).
-  vite: { plugins: [...onDemandCss(), firstLoadChunks()] },
+  // Islands rendered on the server without a web stream, their useId prefix kept (src/build/react-string-render.ts).
+  vite: { plugins: [...onDemandCss(), firstLoadChunks(), reactStringRender()] },
   i18n: {
     locales: ['pt', 'en'],
     defaultLocale: 'pt',
     routing: { prefixDefaultLocale: false },
   },
   integrations: [
-    react(),
+    react({ experimentalDisableStreaming: true }),
     hydrateOnInteraction,
     ...(bundle
       ? [
