@@ -32,6 +32,7 @@ import { houseRoutes } from './features/house/routes.ts';
 import { notificationOperatorRoutes } from './features/notifications/operator-routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
+import { promotionOperatorRoutes } from './features/promotions/operator-routes.ts';
 import { pushDepsFromConfig } from './features/push/deps.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { createPushSender } from './features/push/send.ts';
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/operator', chatOperatorRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir }));
   api.route('/operator', notificationOperatorRoutes(notifications));
   api.route('/operator', accountClosureOperatorRoutes({ db: deps.db }));
+  api.route('/operator', promotionOperatorRoutes({ db: deps.db }));
   const documents = createDocumentsDeps({ db: deps.db, dataDir: deps.config.dataDir, log, notifications });
   api.route('/operator', documentOperatorRoutes(documents));
   if (payments) api.route('/', pixWebhookRoutes(payments));
