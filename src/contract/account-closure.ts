@@ -46,9 +46,9 @@ export function isCloseConfirmation(typed: string | undefined): boolean {
 }
 
 /**
- * The export's sections, in the order of the JSON document. `profile` and
- * `limits` hold one object each in JSON (rows of `setting,value` in CSV);
- * the others are lists, oldest first.
+ * The export's sections, in the order of the JSON document. `profile`,
+ * `limits` and `barred_check` hold one object each in JSON (rows of
+ * `setting,value` in CSV); the others are lists, oldest first.
  */
 export const EXPORT_SECTIONS = [
   'profile',
@@ -60,6 +60,8 @@ export const EXPORT_SECTIONS = [
   'sports_bets',
   'sessions',
   'limits',
+  'identity_documents',
+  'barred_check',
 ] as const;
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 export const EXPORT_FORMATS = ['json', 'csv'] as const;

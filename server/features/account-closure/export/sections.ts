@@ -19,6 +19,9 @@ export interface ExportScope {
 
 export type ExportRow = Record<string, unknown>;
 
+/** Sections that are one record (an object in JSON, `field,value` rows in CSV). */
+export type RecordSection = 'profile' | 'limits' | 'barred_check';
+
 /** Rows read per query: a long history is read page by page, never at once. */
 export const EXPORT_PAGE = 500;
 
@@ -26,7 +29,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const num = (n: bigint | number | null) => (n === null ? null : Number(n));
 
 /** Reads `page(afterId)` until a short page, yielding row by row (keyset paging on `id`). */
-async function* paged<T extends { id: number }>(page: (afterId: number) => Promise<T[]>, shape: (row: T) => ExportRow): AsyncGenerator<ExportRow> {
+export async function* paged<T extends { id: number }>(page: (afterId: number) => Promise<T[]>, shape: (row: T) => ExportRow): AsyncGenerator<ExportRow> {
   let after = 0;
   for (;;) {
     const rows = await page(after);
@@ -87,7 +90,7 @@ export async function limitsOf(db: Db, scope: ExportScope): Promise<ExportRow | 
 }
 
 /** The list sections: their CSV columns (the JSON objects have the same keys) and their rows, oldest first. */
-export const LIST_SECTIONS: Record<Exclude<ExportSection, 'profile' | 'limits'>, { columns: readonly string[]; rows: (db: Db, scope: ExportScope) => AsyncGenerator<ExportRow> }> = {
+export const LIST_SECTIONS: Record<Exclude<ExportSection, RecordSection | 'identity_documents'>, { columns: readonly string[]; rows: (db: Db, scope: ExportScope) => AsyncGenerator<ExportRow> }> = {
   transactions: {
     columns: ['id', 'created_at', 'type', 'amount', 'withdrawable_delta', 'balance_after', 'balance_withdrawal_after', 'reference', 'metadata'],
     rows: (db, s) =>

@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import { accessTokens, users } from '../../../../server/db/schema.ts';
 import { csvCell, csvLine } from '../../../../server/features/account-closure/export/csv.ts';
 import { EXPORT_PAGE } from '../../../../server/features/account-closure/export/sections.ts';
+import { playerAddresses } from '../../../../server/features/address/schema.ts';
+import { barredChecks } from '../../../../server/features/barred/schema.ts';
+import { identityDocuments } from '../../../../server/features/documents/schema.ts';
 import { responsibleGaming } from '../../../../server/features/responsible-gaming/schema.ts';
 import { sportsBetslips } from '../../../../server/features/sportsbook/schema.ts';
 import { type AccountsHarness, accountsHarness, registerPlayer } from '../auth/helpers.ts';
@@ -74,6 +77,8 @@ describe('GET /profile/export', () => {
       'sports_bets',
       'sessions',
       'limits',
+      'identity_documents',
+      'barred_check',
     ]);
     expect(doc.profile).toMatchObject({ id: myId, name: '=Maria Silva', phone: '+5511987700001', has_password: true, wallet: { balance: 5_000, balance_withdrawal: 5_000 } });
     expect(doc.transactions).toEqual([expect.objectContaining({ type: 'deposit', amount: 5_000, reference: 'export-me-1' })]);
@@ -112,6 +117,57 @@ describe('GET /profile/export', () => {
     const badSection = await h.call('GET', '/profile/export?format=csv&section=passwords', { token: me.token });
     expect(badSection.status).toBe(422);
     expect((await h.call('GET', '/profile/export?format=json')).status).toBe(401);
+  });
+
+  it('holds the address, identity documents (metadata only, never the file) and the barred-bettor check, in JSON and CSV', async () => {
+    const me = await registerPlayer(h, '+5511987700005');
+    const other = await registerPlayer(h, '+5511987700006');
+    const myId = me.user.id as number;
+    const now = new Date('2026-03-02T12:00:00Z');
+    await h.db.insert(playerAddresses).values({ tenantId: h.tenants.local, userId: myId, cep: '01310100', street: 'Avenida Paulista', number: '1000', complement: 'ap 5', district: 'Bela Vista', city: 'São Paulo', state: 'SP' });
+    const doc = (userId: number, type: 'identity_front' | 'selfie', status: 'approved' | 'rejected', file: string, reason: string | null) => ({
+      tenantId: h.tenants.local, userId, type, status, file, mime: 'image/jpeg' as const, size: 2048, sha256: `sha-${file}`, reason, reviewedBy: 'operator-key', reviewedAt: now,
+    });
+    await h.db.insert(identityDocuments).values([
+      doc(myId, 'identity_front', 'approved', 'my-secret-file-name', null),
+      doc(myId, 'selfie', 'rejected', 'my-second-file', 'Foto desfocada'),
+      doc(other.user.id as number, 'selfie', 'approved', 'other-players-file', 'other-reason'),
+    ]);
+    await h.db
+      .insert(barredChecks)
+      .values({ tenantId: h.tenants.local, userId: myId, checkedOn: '2026-03-02', checkedAt: now, trigger: 'login', barredAt: now, reason: 'decisão judicial', closesAt: new Date('2026-04-01T12:00:00Z') })
+      .onConflictDoUpdate({ target: barredChecks.userId, set: { barredAt: now, reason: 'decisão judicial', closesAt: new Date('2026-04-01T12:00:00Z'), trigger: 'login' } });
+
+    const json = JSON.parse((await download(me.token, '?format=json')).text) as Record<string, unknown>;
+    expect(json.profile).toMatchObject({ address: { cep: '01310100', street: 'Avenida Paulista', city: 'São Paulo', state: 'SP' } });
+    expect(json.identity_documents).toEqual([
+      { id: expect.any(Number), created_at: expect.any(String), type: 'identity_front', format: 'image/jpeg', size: 2048, status: 'approved', reason: null, reviewed_at: now.toISOString(), updated_at: expect.any(String) },
+      expect.objectContaining({ type: 'selfie', status: 'rejected', reason: 'Foto desfocada' }),
+    ]);
+    expect(json.barred_check).toMatchObject({ trigger: 'login', barred: true, barred_at: now.toISOString(), reason: 'decisão judicial', closes_at: '2026-04-01T12:00:00.000Z', lifted_at: null });
+
+    const documents = await download(me.token, '?format=csv&section=identity_documents');
+    const lines = documents.text.split('\r\n');
+    expect(lines[0]).toBe('id,created_at,type,format,size,status,reason,reviewed_at,updated_at');
+    expect(lines[2]).toMatch(/,selfie,image\/jpeg,2048,rejected,Foto desfocada,/);
+    const barred = await download(me.token, '?format=csv&section=barred_check');
+    expect(barred.text).toContain('\r\nbarred,true\r\n');
+    expect(barred.text).toContain('\r\nreason,decisão judicial\r\n');
+    const profile = await download(me.token, '?format=csv&section=profile');
+    expect(profile.text).toContain('\r\naddress.street,Avenida Paulista\r\n');
+    // Never the stored file's name or hash, the reviewer, nor another player's document.
+    for (const text of [JSON.stringify(json), documents.text]) {
+      expect(text).not.toMatch(/my-secret-file-name|sha-my|operator-key|other-players-file|other-reason/);
+    }
+  });
+
+  it('writes null sections for a player never checked and without documents', async () => {
+    const me = await registerPlayer(h, '+5511987700007');
+    const json = JSON.parse((await download(me.token, '?format=json')).text) as Record<string, unknown>;
+    expect(json.identity_documents).toEqual([]);
+    expect(json.barred_check).toBeNull();
+    const barred = await download(me.token, '?format=csv&section=barred_check');
+    expect(barred.text.trimEnd()).toBe('field,value');
   });
 
   it('reads a long history page by page and returns all of it, in order', async () => {
