@@ -93,6 +93,12 @@ export const SiteConfigSchema = v.object({
   cashback_release_hour: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(23)),
   cashback_conversion_percentage: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
   cashback: v.boolean(),
+  /**
+   * Share of a period's net losses returned as cashback (0–100, at most two
+   * decimals, e.g. 10 or 7.5). Optional so configurations written before it
+   * stay valid: absent reads as DEFAULT_CASHBACK_PERCENTAGE (src/contract/cashback.ts).
+   */
+  cashback_percentage: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100), v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'must have at most two decimals'))),
   kyc: v.boolean(),
   hasSports: v.boolean(),
   hasBoxes: v.boolean(),
