@@ -1,4 +1,5 @@
 import type { CatalogueBundle } from './casino.ts';
+import type { BundlePromotion } from './promotions.ts';
 import type { SiteConfig } from './site-config.ts';
 
 export type Locale = 'pt' | 'en';
@@ -55,6 +56,11 @@ export interface TenantBundle {
    * "Esportes indisponíveis" (as for a tenant without `hasSports`/`betby.active`).
    */
   sportsbook?: { scriptUrl: string; brandId?: string };
+  /**
+   * The operator's promotions live at build time (active, inside their window), in display
+   * order (issue 18): `/promotions` and one `/promotion/{slug}` page each. Absent: none.
+   */
+  promotions?: BundlePromotion[];
   /** API base address (absolute, or relative to the site such as `/api`). */
   apiUrl: string;
   realtime: RealtimeClientConfig;

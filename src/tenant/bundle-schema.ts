@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { SiteConfigSchema } from '../contract/site-config.ts';
 import { GAME_TYPES } from '../contract/casino.ts';
 import { LEGAL_SLUGS } from '../contract/tenant-bundle.ts';
+import { BundlePromotionSchema } from '../contract/promotions.ts';
 
 /**
  * Runtime check of a `TenantBundle` JSON file (the interface lives in
@@ -90,6 +91,13 @@ export const TenantBundleSchema = v.object({
       scriptUrl: v.pipe(v.string(), v.regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, 'must be a /path or an http(s):// URL')),
       brandId: v.optional(v.string()),
     }),
+  ),
+  // Operator promotions live at build time (issue 18); two with one slug would write one page twice.
+  promotions: v.optional(
+    v.pipe(
+      v.array(BundlePromotionSchema),
+      v.check((list) => new Set(list.map((p) => p.slug)).size === list.length, 'two promotions share one slug'),
+    ),
   ),
   apiUrl: v.pipe(v.string(), v.minLength(1)),
   realtime: RealtimeSchema,

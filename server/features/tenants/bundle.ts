@@ -3,6 +3,7 @@ import type { RealtimeClientConfig, TenantBundle } from '../../../src/contract/t
 import type { Db } from '../../db/open.ts';
 import { loadCatalogueBundle } from '../casino/catalogue-bundle.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { livePromotions } from '../promotions/list-promotions.ts';
 import { listCategories } from './categories.ts';
 import { findTenantByDomain } from './find-tenant.ts';
 import { listTenantPages } from './pages.ts';
@@ -20,7 +21,12 @@ export async function loadTenantBundle(
 ): Promise<TenantBundle> {
   const tenant = await findTenantByDomain(db, domain);
   if (!tenant) throw new NotFoundError('tenant_not_found', { message: `No tenant has the domain ${domain}` });
-  const [pages, cats, casino] = await Promise.all([listTenantPages(db, tenant.id), listCategories(db, tenant.id), loadCatalogueBundle(db, tenant.id)]);
+  const [pages, cats, casino, promotions] = await Promise.all([
+    listTenantPages(db, tenant.id),
+    listCategories(db, tenant.id),
+    loadCatalogueBundle(db, tenant.id),
+    livePromotions(db, tenant.id),
+  ]);
   return {
     domain: tenant.domain,
     origin: opts.origin,
@@ -29,6 +35,7 @@ export async function loadTenantBundle(
     pages,
     categories: cats,
     casino,
+    promotions,
     apiUrl: opts.apiUrl,
     realtime: opts.realtime,
     builtAt: new Date().toISOString(),

@@ -10,7 +10,7 @@ export interface ImageRequest {
 
 /**
  * The art of a tenant's pages that the builder draws (issue 14): banners
- * (and their phone art), the header and footer logos at 1x and 2x of their
+ * (and their phone art) and promotions' art, the header and footer logos at 1x and 2x of their
  * configured heights, and every catalogue game's cover, including covers an
  * operator imported since the last build. Absolute URLs are left alone (a
  * provider's CDN serves its own). One request per path and kind, sizes merged.
@@ -29,6 +29,8 @@ export function collectSiteImages(bundle: TenantBundle): ImageRequest[] {
     add(banner.image, 'banner', IMAGE_KINDS.banner.widths);
     add(banner.imageMobile, 'banner-mobile', IMAGE_KINDS['banner-mobile'].widths);
   }
+  // Promotion art is banner art (3:1, issue 18): the list's cards and each promotion's page.
+  for (const promotion of bundle.promotions ?? []) add(promotion.image, 'banner', IMAGE_KINDS.banner.widths);
   const logoHeights = [logo.header.height, logo.footer.height].flatMap((height) => [height, height * 2]);
   add(images.logo, 'logo', logoHeights);
   add(images.logoMobile, 'logo', [logo.header.height, logo.header.height * 2]);
