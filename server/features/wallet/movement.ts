@@ -5,6 +5,7 @@ import type { Db } from '../../db/open.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { InsufficientFundsError, ReferenceConflictError } from './errors.ts';
 import { WALLET_MESSAGES } from './messages.ts';
+import { onLedgerEntry } from './on-wager.ts';
 import { type LedgerEntryRow, ledgerEntries, type WalletRow, wallets } from './schema.ts';
 
 export interface MovementInput {
@@ -64,7 +65,8 @@ export function defaultWithdrawableDelta(type: LedgerType, amount: bigint, walle
  * transaction) it locks the wallet, creating it on the first movement
  * (`SELECT … FOR UPDATE`, so concurrent movements of one player run one
  * after the other), refuses to go below zero, appends the ledger row and updates the balances
- * (`deposit_count` + 1 for a deposit credit).
+ * (`deposit_count` + 1 for a deposit credit), then hands a stake (or a
+ * stake given back) to the wager hook (on-wager.ts) in the same transaction.
  *
  * Idempotent by `reference`: when (tenant, type, reference) was already
  * applied it returns that entry with `replayed: true` and moves nothing. A
@@ -158,6 +160,9 @@ export async function applyMovement(db: Db, input: MovementInput): Promise<Movem
       .where(eq(wallets.userId, input.userId))
       .returning();
     if (!updated) throw new Error('locked wallet disappeared');
+    // Stakes and stakes given back feed the wager hook (total_bet, ranks, VIP points, rollover) in this same
+    // transaction; replays returned above, so a retried bet counts once.
+    await onLedgerEntry(tx, entry);
     return { entry, wallet: updated, replayed: false };
   });
 }
