@@ -97,9 +97,9 @@ export default defineConfig({
             customPages: reusedGamePages().map(
               (page) => new URL(`/${page.locale === 'pt' ? '' : `${page.locale}/`}casino/${page.providercode}/${page.gamecode}/`, bundle.origin).href,
             ),
-            // Not for crawlers: the 404 page, the modal routes (canonical is /), the noindex account pages and
-            // the player's own casino lists and game frame.
-            filter: (page) => !/\/(404|login|register|recover-pass|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(new URL(page).pathname),
+            // Not for crawlers: the 404 page, the modal routes (canonical is /), the noindex account pages,
+            // the player's own casino lists and game frame, and /promotion (the list again, canonical /promotions).
+            filter: (page) => !/\/(404|login|register|recover-pass|promotion|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(new URL(page).pathname),
             serialize: (item) => ({
               ...item,
               url: noTrailingSlash(item.url),

@@ -17,14 +17,14 @@ describe('side-menu route registry', () => {
     ]);
   });
 
-  it('shows only routes that exist: home, the casino lists with a catalogue, and news when the tenant wrote that page', () => {
+  it('shows only routes that exist: home, the casino lists with a catalogue, promotions, and news when the tenant wrote that page', () => {
     const casino = ['casino-games', 'casino-providers', 'casino-recent', 'casino-favorites'];
-    expect(ids(visibleRoutes(fixture, 'pt'))).toEqual(['home', ...casino, 'news']);
+    expect(ids(visibleRoutes(fixture, 'pt'))).toEqual(['home', ...casino, 'promotions', 'news']);
     const noNews = { ...fixture, pages: fixture.pages.filter((p) => p.slug !== 'news') };
-    expect(ids(visibleRoutes(noNews, 'en'))).toEqual(['home', ...casino]);
+    expect(ids(visibleRoutes(noNews, 'en'))).toEqual(['home', ...casino, 'promotions']);
     // No catalogue in the bundle: no casino page is built, so the menu must not link to one.
     const noCasino = { ...noNews, casino: undefined };
-    expect(ids(visibleRoutes(noCasino, 'en'))).toEqual(['home']);
+    expect(ids(visibleRoutes(noCasino, 'en'))).toEqual(['home', 'promotions']);
   });
 
   it('applies tenant conditions once a later feature marks its route available', () => {
