@@ -8,6 +8,7 @@ import { barredOperatorRoutes } from './features/barred/operator-routes.ts';
 import { accountClosureOperatorRoutes } from './features/account-closure/operator-routes.ts';
 import { accountClosureRoutes } from './features/account-closure/routes.ts';
 import { addressRoutes } from './features/address/routes.ts';
+import { referralRoutes } from './features/referrals/routes.ts';
 import type { Publish } from './features/payments/deps.ts';
 import type { Psp } from './features/payments/psp.ts';
 import { depositRoutes, pixWebhookRoutes } from './features/payments/routes.ts';
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps): Hono {
   for (const routes of accountRoutes(accounts)) tenantApi.route('/', routes);
   tenantApi.route('/', accountClosureRoutes(accounts));
   tenantApi.route('/', addressRoutes({ db: deps.db }));
+  tenantApi.route('/', referralRoutes({ db: deps.db }));
   tenantApi.route('/', walletRoutes({ db: deps.db }));
   tenantApi.route('/', casinoRoutes({ db: deps.db, launchers: aggregators.registry.launchers, log }));
   tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));

@@ -5,6 +5,7 @@ import type { AccountUser, AuthAnswer, SelfExclusionPeriod } from '../lib/auth/a
 import { selfExclusionOf } from '../lib/auth/account-user.ts';
 import { type AuthConfig, DEFAULT_AUTH_CONFIG } from '../lib/auth/auth-config.ts';
 import type { AuthMode } from '../lib/auth/modal-route.ts';
+import { readStored } from '../lib/storage.ts';
 import { raiseRiskWarning } from './risk-warning.ts';
 import { $session, signIn, signOut, updateSessionUser } from './session.ts';
 
@@ -118,10 +119,11 @@ export function handleSelfExclusionRefusal(error: unknown): boolean {
   return true;
 }
 
-/** `POST /auth/google {idToken}` → signed in. Throws the ApiError (self-exclusion handled first). */
+/** `POST /auth/google {idToken, reference_code?}` → signed in (a new account is linked to the stored `ref`'s owner). Throws the ApiError (self-exclusion handled first). */
 export async function loginWithGoogle(idToken: string): Promise<void> {
   try {
-    const answer = await api.post<AuthAnswer>('/auth/google', { idToken });
+    const ref = readStored('ref');
+    const answer = await api.post<AuthAnswer>('/auth/google', { idToken, ...(ref ? { reference_code: ref } : {}) });
     completeSignIn(answer.token, answer.data);
   } catch (error) {
     handleSelfExclusionRefusal(error);

@@ -5,6 +5,7 @@ import { GoogleLoginSchema, normalizeEmail } from '../../../src/contract/validat
 import { ForbiddenError, ValidationError } from '../../http/errors.ts';
 import { checkAtLogin } from '../barred/triggers.ts';
 import { assertNotClosed } from '../account-closure/closed-error.ts';
+import { linkReferral } from '../referrals/link.ts';
 import { requireRegistrationLimits } from '../responsible-gaming/settings.ts';
 import { users, type UserRow } from '../users/schema.ts';
 import type { AccountsDeps, RequestFacts } from './deps.ts';
@@ -55,9 +56,11 @@ export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBo
       user = await deps.db.transaction(async (tx) => {
         const [made] = await tx
           .insert(users)
-          .values({ tenantId, name, email, emailVerifiedAt: now, googleSub: identity.sub, language: facts.locale, createdAt: now, updatedAt: now })
+          .values({ tenantId, name, email, emailVerifiedAt: now, googleSub: identity.sub, language: facts.locale, referenceCode: body.reference_code ?? null, createdAt: now, updatedAt: now })
           .returning();
         if (made && config.is_regulated) await requireRegistrationLimits(tx, { tenantId, userId: made.id }, now);
+        // A new account only: signing in again with a `ref` links nothing (issue 18).
+        if (made) await linkReferral(tx, { tenantId, userId: made.id, code: body.reference_code });
         return made;
       });
     } catch (error) {

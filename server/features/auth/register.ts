@@ -4,6 +4,7 @@ import type { RegistrationLimitsEntries } from '../../../src/contract/responsibl
 import { createRegisterSchema } from '../../../src/contract/validation/index.ts';
 import { type FieldErrors, ValidationError } from '../../http/errors.ts';
 import { recordRegistrationCheck } from '../barred/record-check.ts';
+import { linkReferral } from '../referrals/link.ts';
 import { assertMayRegister } from '../barred/triggers.ts';
 import { setRegistrationLimits } from '../responsible-gaming/settings.ts';
 import { findUserByCpf, findUserByEmail, findUserByPhone } from '../users/find-user.ts';
@@ -67,6 +68,8 @@ export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody:
         })
         .returning();
       if (!row) throw new Error('user insert returned no row');
+      // A valid `ref` makes the new player its owner's referred friend; a bad one is ignored (issue 18).
+      await linkReferral(tx, { tenantId, userId: row.id, code: body.reference_code });
       if (deps.barred?.sigap && row.cpf) await recordRegistrationCheck(tx, { tenantId, userId: row.id }, now);
       if (limitsRequired && 'session_limit_minutes' in body) {
         const limits = body as v.InferOutput<v.ObjectSchema<typeof RegistrationLimitsEntries, undefined>>;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { RealtimeEvent, realtimeChannel, wireEventName } from '../../../src/contract/realtime.ts';
 import type { WalletView } from '../../../src/contract/wallet.ts';
+import { qualifyReferral } from '../referrals/qualify.ts';
 import { logLedgerEntry } from '../wallet/ledger-log.ts';
 import { applyMovement, type MovementResult } from '../wallet/movement.ts';
 import { toWalletView } from '../wallet/wallet.ts';
@@ -51,6 +52,8 @@ function decimalToCentavos(valor: string): bigint {
  *   the commit;
  * - otherwise a `deposit` of the amount is credited with reference =
  *   endToEndId (idempotent on its own too) and the charge becomes `paid`;
+ *   in the same transaction the player's pending referral may qualify and
+ *   pay their referrer once (server/features/referrals/qualify.ts);
  *   then `PaymentApproved` {txid, amount} and `BalanceUpdated` {wallet} go to
  *   the player's private channel.
  * Refund and publish failures are logged, never undo the settled charge.
@@ -59,6 +62,8 @@ export async function receivePix(deps: PaymentsDeps, item: PixWebhookItem): Prom
   const txid = item.txid;
   if (!txid) return { kind: 'ignored', reason: 'no_txid' };
   let credit: MovementResult | null = null;
+  // A referral reward this deposit paid its friend's referrer (issue 18); an object, so TypeScript sees the closure's write.
+  const referrer: { paid: MovementResult | null } = { paid: null };
   const outcome = await deps.db.transaction(async (tx): Promise<ReceiveOutcome & { refundAmount?: bigint }> => {
     const [charge] = await tx.select().from(pixCharges).where(eq(pixCharges.txid, txid)).for('update');
     if (!charge) return { kind: 'ignored', reason: 'unknown_txid' };
@@ -89,6 +94,9 @@ export async function receivePix(deps: PaymentsDeps, item: PixWebhookItem): Prom
       metadata: { txid, method: 'pix' },
     });
     credit = moved;
+    // The friend's first qualifying deposit pays their referrer once, in this same transaction (issue 18).
+    const referral = await qualifyReferral(tx, { tenantId: charge.tenantId, userId: charge.userId, amount: charge.amount, at: paidAt });
+    if (referral.kind === 'qualified') referrer.paid = referral.credit;
     await tx
       .update(pixCharges)
       .set({ status: 'paid', endToEndId: item.endToEndId, paidAt: sql`${paidAt.toISOString()}::timestamptz` })
@@ -97,6 +105,7 @@ export async function receivePix(deps: PaymentsDeps, item: PixWebhookItem): Prom
   });
 
   logLedgerEntry(deps.log, credit);
+  logLedgerEntry(deps.log, referrer.paid);
 
   if (outcome.kind === 'refunded') {
     try {
@@ -111,6 +120,10 @@ export async function receivePix(deps: PaymentsDeps, item: PixWebhookItem): Prom
     try {
       await deps.publish(channel, wireEventName(RealtimeEvent.PaymentApproved), { txid, amount: outcome.amount });
       await deps.publish(channel, wireEventName(RealtimeEvent.BalanceUpdated), { wallet: outcome.wallet });
+      const paid = referrer.paid;
+      if (paid && !paid.replayed) {
+        await deps.publish([realtimeChannel.actorPrivate(paid.entry.userId)], wireEventName(RealtimeEvent.BalanceUpdated), { wallet: toWalletView(paid.wallet) });
+      }
     } catch (error) {
       deps.log.warn(`pix: realtime events for ${txid} not sent`, error);
     }

@@ -109,8 +109,8 @@ export function createLoginSchema(opts: LoginSchemaOptions) {
   });
 }
 
-/** `POST /auth/google {idToken}`. */
-export const GoogleLoginSchema = body({ idToken: token(8192) });
+/** `POST /auth/google {idToken, reference_code?}`: the stored `ref` links a new account to its referrer as the form's field does (issue 18). */
+export const GoogleLoginSchema = body({ idToken: token(8192), reference_code: optionalText({ max: 64, normalize: (s) => s.trim() }) });
 
 /** `POST /auth/update {name?, birth_date?, email?, language?}`. */
 export const UpdateUserSchema = body({

@@ -160,7 +160,8 @@ function siteConfig(spec: DemoSpec): NewTenant['config'] {
     hasBoxes: true,
     betby: { active: spec.sportsBrand !== null, brand_id: spec.sportsBrand ?? '', theme_name: 'default' },
     spineBox: { red: '#E5484D', blue: '#3E63DD', pink: '#D6409F', black: '#1C1C1F', green: '#30A46C', yellow: '#F5D90A' },
-    cpa_value: 0,
+    // R$ 10,00 per referred friend whose first deposit qualifies; paid only where the tenant is not regulated (docs/rewards.md).
+    cpa_value: 1_000,
     chat_support: true,
     banners: [
       {
