@@ -1,0 +1,89 @@
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { CashbackType } from '../../../src/contract/cashback.ts';
+import type { SiteConfig } from '../../../src/contract/site-config.ts';
+import type { Db } from '../../db/open.ts';
+import { users } from '../users/schema.ts';
+import { ledgerEntries } from '../wallet/schema.ts';
+import type { CashbackPeriod } from './periods.ts';
+import { cashbackItems, cashbackRuns } from './schema.ts';
+import { cashbackOf, cashbackSettings } from './settings.ts';
+
+/** No item below R$ 1,00: smaller cashback would be split into claims of a few centavos. */
+export const MIN_CASHBACK_CENTAVOS = 100;
+
+/**
+ * The ledger types that are play: their signed sum over a period is the
+ * player's result (wins + refunds − bets, rollbacks included), a negative
+ * result being the net loss cashback returns. Deposits, withdrawals and bonus
+ * credits (cashback included) never count.
+ */
+const PLAY_TYPES = ['bet', 'win', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback'] as const;
+
+export interface RunSummary {
+  tenantId: number;
+  period: string;
+  /** False when the period had already been run (here or on another node): nothing was made. */
+  ran: boolean;
+  items: number;
+}
+
+export interface RunInput {
+  tenantId: number;
+  config: SiteConfig;
+  period: CashbackPeriod;
+  /** calendar: released at the period's release moment; immediate: claimable at once, in one claim. */
+  type: CashbackType;
+  now: Date;
+}
+
+/**
+ * Computes and stores one tenant's cashback for one period, once: in ONE
+ * transaction it claims the (tenant, period) row of `cashback_runs` (a
+ * second run, or another node's concurrent one, meets the unique index and
+ * makes nothing), sums every open account's play in `[from, to)` (`to`
+ * capped at `now` for an early, immediate run), and inserts one item per
+ * player whose cashback reaches MIN_CASHBACK_CENTAVOS (the unique tenant +
+ * player + period index backs this up). A failure rolls everything back, so
+ * the next pass runs the period again. The caller checks that cashback is on
+ * and allowed (assertBonusAllowed).
+ */
+export async function runCashbackPeriod(db: Db, input: RunInput): Promise<RunSummary> {
+  const { tenantId, period, now } = input;
+  const settings = cashbackSettings(input.config);
+  const summary: RunSummary = { tenantId, period: period.start, ran: false, items: 0 };
+  return db.transaction(async (tx) => {
+    const [run] = await tx.insert(cashbackRuns).values({ tenantId, periodStart: period.start, startedAt: now }).onConflictDoNothing().returning();
+    if (!run) return summary;
+    summary.ran = true;
+    const until = period.to.getTime() < now.getTime() ? period.to : now;
+    const net = sql<string>`sum(${ledgerEntries.amount})`;
+    const results = await tx
+      .select({ userId: ledgerEntries.userId, net: sql<string>`${net}::text` })
+      .from(ledgerEntries)
+      .innerJoin(users, eq(users.id, ledgerEntries.userId))
+      .where(
+        and(
+          eq(ledgerEntries.tenantId, tenantId),
+          inArray(ledgerEntries.type, [...PLAY_TYPES]),
+          gte(ledgerEntries.createdAt, period.from),
+          lt(ledgerEntries.createdAt, until),
+          isNull(users.closedAt),
+        ),
+      )
+      .groupBy(ledgerEntries.userId)
+      .having(sql`${net} < 0`);
+    const availableAt = input.type === 'immediate' ? now : period.releaseAt;
+    const rows = results
+      .map((r) => {
+        const losses = -Number(r.net);
+        return { tenantId, userId: r.userId, periodStart: period.start, periodEnd: period.end, losses, amount: cashbackOf(losses, settings.rateBp), type: input.type, availableAt };
+      })
+      .filter((r) => r.amount >= MIN_CASHBACK_CENTAVOS);
+    if (rows.length > 0) {
+      const made = await tx.insert(cashbackItems).values(rows).onConflictDoNothing().returning({ id: cashbackItems.id });
+      summary.items = made.length;
+    }
+    await tx.update(cashbackRuns).set({ finishedAt: new Date(), items: summary.items }).where(eq(cashbackRuns.id, run.id));
+    return summary;
+  });
+}
