@@ -8,6 +8,8 @@ import { barredOperatorRoutes } from './features/barred/operator-routes.ts';
 import { accountClosureOperatorRoutes } from './features/account-closure/operator-routes.ts';
 import { accountClosureRoutes } from './features/account-closure/routes.ts';
 import { addressRoutes } from './features/address/routes.ts';
+import { cashbackOperatorRoutes } from './features/cashback/operator-routes.ts';
+import { cashbackRoutes } from './features/cashback/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import type { Publish } from './features/payments/deps.ts';
 import type { Psp } from './features/payments/psp.ts';
@@ -159,6 +161,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/operator', chatOperatorRoutes({ db: deps.db, publish, log, dataDir: deps.config.dataDir }));
   api.route('/operator', notificationOperatorRoutes(notifications));
   api.route('/operator', accountClosureOperatorRoutes({ db: deps.db }));
+  api.route('/operator', cashbackOperatorRoutes({ db: deps.db }));
   api.route('/operator', promotionOperatorRoutes({ db: deps.db }));
   const documents = createDocumentsDeps({ db: deps.db, dataDir: deps.config.dataDir, log, notifications });
   api.route('/operator', documentOperatorRoutes(documents));
@@ -192,6 +195,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', addressRoutes({ db: deps.db }));
   tenantApi.route('/', referralRoutes({ db: deps.db }));
   tenantApi.route('/', walletRoutes({ db: deps.db }));
+  tenantApi.route('/', cashbackRoutes({ db: deps.db, log }));
   tenantApi.route('/', casinoRoutes({ db: deps.db, launchers: aggregators.registry.launchers, log }));
   tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));
   tenantApi.route('/', sportsbook.playerRoutes);
