@@ -99,6 +99,13 @@ export const SiteConfigSchema = v.object({
    * stay valid: absent reads as DEFAULT_CASHBACK_PERCENTAGE (src/contract/cashback.ts).
    */
   cashback_percentage: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100), v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'must have at most two decimals'))),
+  /**
+   * VIP points a player earns per R$ 100,00 wagered (integer 0–10 000; 0 turns
+   * earning off). VIP points are a loyalty count, never money. Optional so
+   * configurations written before it stay valid: absent reads as
+   * DEFAULT_VIP_POINTS_PER_100 (src/contract/ranking.ts).
+   */
+  vip_points_per_100: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000))),
   kyc: v.boolean(),
   hasSports: v.boolean(),
   hasBoxes: v.boolean(),
