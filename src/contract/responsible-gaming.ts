@@ -69,6 +69,13 @@ export interface ResponsibleGamingView {
    * first Google sign-in. Bets and deposits are refused until both are set.
    */
   registration_limits_required: boolean;
+  /**
+   * True while a regulated tenant still needs what its registration form
+   * asks and a first Google sign-in skipped: the CPF, the 18+ confirmation
+   * and the terms (`POST /auth/complete-registration`). Bets and deposits are
+   * refused (`registration_incomplete`) until then.
+   */
+  registration_details_required: boolean;
 }
 
 /** `GET /responsible-gambling/session` → what the time alert shows. */
@@ -138,5 +145,5 @@ export const RegistrationLimitsEntries = {
 };
 
 /** Error codes of refusals (the body's `code`), with `limit` details. */
-export const RESPONSIBLE_GAMING_CODES = ['limit_reached', 'session_limit_reached', 'cooling_off', 'limits_required'] as const;
+export const RESPONSIBLE_GAMING_CODES = ['limit_reached', 'session_limit_reached', 'cooling_off', 'limits_required', 'registration_incomplete'] as const;
 export type ResponsibleGamingCode = (typeof RESPONSIBLE_GAMING_CODES)[number];

@@ -9,13 +9,15 @@ import { $session } from './session.ts';
 import { scheduleTimeAlerts } from './time-alert.ts';
 
 /**
- * The registration limits a regulated tenant requires (Portaria SPA/MF
- * 1.231/2024 as amended by 2.579/2025), asked right after a first Google
- * sign-in, which has no registration form: a loss limit with its period and
- * a session-time limit. The platform refuses bets and deposits until both
- * are set (`limits_required`); this dialog is how the player sets them.
+ * What a regulated tenant's registration form asks and a first Google
+ * sign-in skipped, asked right after it in two steps of one dialog: the
+ * form's data (`details`: CPF, 18+ confirmation, terms; stores/registration-details.ts),
+ * then the registration limits (Portaria SPA/MF 1.231/2024 as amended by
+ * 2.579/2025): a loss limit with its period and a session-time limit. The
+ * platform refuses bets and deposits until both are given
+ * (`registration_incomplete`, `limits_required`); this dialog is how the player gives them.
  */
-export type RegistrationLimitsState = { status: 'hidden' } | { status: 'asking' };
+export type RegistrationLimitsState = { status: 'hidden' } | { status: 'asking'; step: 'details' | 'limits' };
 
 export const $registrationLimits = atom<RegistrationLimitsState>({ status: 'hidden' });
 
@@ -48,9 +50,11 @@ export const registrationLimitsForm = createForm<RegistrationLimitValues>({
   check: (values) => issuesByField(schema, asRegistration(values)) as FieldErrors<keyof RegistrationLimitValues>,
 });
 
-/** From the player's settings (read at each sign-in and page load): asks while the platform still waits for the limits. */
-export function askRegistrationLimits(view: Pick<ResponsibleGamingView, 'registration_limits_required'>): void {
-  $registrationLimits.set({ status: view.registration_limits_required ? 'asking' : 'hidden' });
+/** From the player's settings (read at each sign-in and page load): asks while the platform still waits for the form's data or the limits, the data first. */
+export function askRegistrationLimits(view: Pick<ResponsibleGamingView, 'registration_limits_required'> & Partial<Pick<ResponsibleGamingView, 'registration_details_required'>>): void {
+  if (view.registration_details_required) $registrationLimits.set({ status: 'asking', step: 'details' });
+  else if (view.registration_limits_required) $registrationLimits.set({ status: 'asking', step: 'limits' });
+  else $registrationLimits.set({ status: 'hidden' });
 }
 
 /** Esc (the browser closes the dialog): the platform keeps refusing bets and deposits, and the next page asks again. */

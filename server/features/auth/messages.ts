@@ -18,6 +18,10 @@ export const AUTH_MESSAGES = {
   loggedOut: { pt: 'Você saiu da sua conta.', en: 'You have logged out.' },
   googleDisabled: { pt: 'O login com Google não está disponível neste site.', en: 'Google login is not available on this site.' },
   googleInvalid: { pt: 'Não foi possível validar o login com Google. Tente novamente.', en: 'Google login could not be verified. Please try again.' },
+  registrationComplete: {
+    pt: 'Seu cadastro já está completo.',
+    en: 'Your registration is already complete.',
+  },
   googleEmailUnverified: {
     pt: 'Já existe uma conta com este e-mail. Entre com seu telefone e verifique o e-mail para usar o Google.',
     en: 'An account already uses this e-mail. Log in with your phone and verify the e-mail to use Google.',

@@ -9,6 +9,7 @@ import { DomainError, UnauthorizedError } from '../../http/errors.ts';
 import { findUserById } from '../users/find-user.ts';
 import { revokeAccessToken } from '../users/tokens.ts';
 import { type AccountsDeps, requestFacts } from './deps.ts';
+import { completeRegistration } from './complete-registration.ts';
 import { googleLogin } from './google-login.ts';
 import { login } from './login.ts';
 import { AUTH_MESSAGES } from './messages.ts';
@@ -58,6 +59,9 @@ export function authRoutes(deps: AccountsDeps): Hono<AppEnv> {
     .post('/auth/register', async (c) => c.json(await register(deps, requestFacts(c, deps), await readBody(c, v.unknown())), 201))
     .post('/auth/login', async (c) => c.json(await login(deps, requestFacts(c, deps), await readBody(c, v.unknown()))))
     .post('/auth/google', async (c) => c.json(await googleLogin(deps, requestFacts(c, deps), await readBody(c, v.unknown()))))
+    .post('/auth/complete-registration', requireUser, async (c) =>
+      c.json({ data: await completeRegistration(deps, requestFacts(c, deps), userActor(c.get('actor')).userId, await readBody(c, v.unknown())) }),
+    )
     .get('/auth/me', requireUser, async (c) => {
       const user = await findUserById(deps.db, c.get('tenant').id, userActor(c.get('actor')).userId);
       if (!user) throw new UnauthorizedError();

@@ -13,7 +13,7 @@ import { type PixChargeRow, pixCharges } from './schema.ts';
  * and records it (`waiting_payment`, expiring 5 minutes from now).
  * `amount` must already be a valid CentavosSchema value.
  * @throws DomainError 422 'deposit_out_of_range' outside the tenant's min_deposit…max_deposit (details: min, max).
- * @throws DomainError 422 'cpf_required' when the player has no CPF on file.
+ * @throws DomainError 422 'cpf_required' when the player has no CPF on file (checked after the responsible-gaming rules).
  * @throws ResponsibleGamingError 403 during a pause or past a deposit limit (responsible-gaming/enforce.ts).
  */
 export async function createDeposit(deps: PaymentsDeps, input: { tenant: TenantContext; userId: number; amount: number }): Promise<PixChargeRow> {
@@ -27,13 +27,14 @@ export async function createDeposit(deps: PaymentsDeps, input: { tenant: TenantC
     .from(users)
     .where(and(eq(users.id, input.userId), eq(users.tenantId, input.tenant.id)));
   if (!user) throw new NotFoundError('user_not_found');
-  if (!user.cpf) throw new DomainError('cpf_required', 422, undefined, { message: PAYMENT_MESSAGES.cpfRequired });
-  const payerCpf = user.cpf;
 
   const createdAt = deps.now();
   // One transaction: the player's limits row stays locked from the check to the charge's insert, so concurrent charges count each other.
   return deps.db.transaction(async (tx) => {
     await assertDepositAllowed(tx, { tenantId: input.tenant.id, userId: input.userId, amount: input.amount, now: createdAt });
+    // After the rules: a regulated tenant's Google sign-up without a CPF is told to complete its registration (403 registration_incomplete), not only that a CPF is missing.
+    if (!user.cpf) throw new DomainError('cpf_required', 422, undefined, { message: PAYMENT_MESSAGES.cpfRequired });
+    const payerCpf = user.cpf;
     const txid = randomAlnum(32);
     const charge = await deps.psp.createCharge({
       txid,

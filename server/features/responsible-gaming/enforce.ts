@@ -7,7 +7,7 @@ import { accessTokens } from '../users/schema.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
 import { TOKEN_IDLE_MS } from '../users/tokens.ts';
 import { ResponsibleGamingError } from './errors.ts';
-import { limitAt, registrationLimitsMissing } from './limits.ts';
+import { limitAt, registrationDetailsMissing, registrationLimitsMissing } from './limits.ts';
 import { brasiliaTime, limitReachedMessage, localized, minutesText, RG_MESSAGES } from './messages.ts';
 import { periodBounds } from './periods.ts';
 import { type ResponsibleGamingRow, responsibleGaming } from './schema.ts';
@@ -57,8 +57,16 @@ function assertNotCoolingOff(row: ResponsibleGamingRow, now: Date): void {
   );
 }
 
-/** A regulated tenant's player who still owes the registration limits (a first Google sign-in) may not bet or deposit yet. */
-function assertRegistrationLimitsChosen(row: ResponsibleGamingRow, now: Date): void {
+/**
+ * A regulated tenant's player made by a first Google sign-in, which has no
+ * registration form, may not bet or deposit until they have given what the
+ * form asks: first the CPF, 18+ confirmation and terms
+ * (`registration_incomplete`), then the registration limits (`limits_required`).
+ */
+function assertRegistrationComplete(row: ResponsibleGamingRow, now: Date): void {
+  if (registrationDetailsMissing(row.limits)) {
+    throw new ResponsibleGamingError('registration_incomplete', RG_MESSAGES.registrationIncomplete, { kind: 'registration' });
+  }
   if (!registrationLimitsMissing(row.limits, now)) return;
   throw new ResponsibleGamingError('limits_required', RG_MESSAGES.limitsRequired, { kind: 'registration' });
 }
@@ -160,14 +168,14 @@ async function assertSessionTime(tx: Db, row: ResponsibleGamingRow, input: Movem
  * it locks the player's settings row until that transaction ends, so 50
  * concurrent bets near a limit are counted one after the other and the limit
  * is never passed. Checks, in order: a running pause; the registration
- * limits a regulated tenant still waits for; the session-time limit
+ * data and limits a regulated tenant still waits for; the session-time limit
  * (the session being the oldest live login); the wager limits (stakes so far
  * in the period + this stake ≤ limit); the loss limits (net loss so far in
  * the period + this stake ≤ limit: the stake is what the bet can lose).
  * A player with no settings costs one indexed read. First of all, a player
  * the regulator bars is refused (BarredError 403 `barred`).
  *
- * @throws ResponsibleGamingError 403 `cooling_off` | `limits_required` | `session_limit_reached` | `limit_reached`, naming the limit and when it resets.
+ * @throws ResponsibleGamingError 403 `cooling_off` | `registration_incomplete` | `limits_required` | `session_limit_reached` | `limit_reached`, naming the limit and when it resets.
  */
 export async function assertWagerAllowed(tx: Db, input: MovementCheck): Promise<void> {
   // A player the regulator bars (SIGAP) may not bet at all, whatever their own settings (server/features/barred).
@@ -175,7 +183,7 @@ export async function assertWagerAllowed(tx: Db, input: MovementCheck): Promise<
   const row = await lockSettings(tx, input);
   if (!row) return;
   assertNotCoolingOff(row, input.now);
-  assertRegistrationLimitsChosen(row, input.now);
+  assertRegistrationComplete(row, input.now);
   await assertSessionTime(tx, row, input);
   await assertMoneyLimits(tx, row, input, 'wager', 'bet');
   await assertMoneyLimits(tx, row, input, 'loss', 'bet');
@@ -183,19 +191,19 @@ export async function assertWagerAllowed(tx: Db, input: MovementCheck): Promise<
 
 /**
  * Refuses a deposit charge the player's rules forbid: a running pause, the
- * registration limits a regulated tenant still waits for, or a deposit
+ * registration data and limits a regulated tenant still waits for, or a deposit
  * limit that the paid deposits of the period, the charges still payable and
  * this one would pass. Call it inside the transaction that
  * records the charge (it holds the settings lock until then). A player the
  * regulator bars is refused first (BarredError 403 `barred`).
  *
- * @throws ResponsibleGamingError 403 `cooling_off` | `limits_required` | `limit_reached`.
+ * @throws ResponsibleGamingError 403 `cooling_off` | `registration_incomplete` | `limits_required` | `limit_reached`.
  */
 export async function assertDepositAllowed(tx: Db, input: MovementCheck): Promise<void> {
   await assertNotBarred(tx, input, input.now);
   const row = await lockSettings(tx, input);
   if (!row) return;
   assertNotCoolingOff(row, input.now);
-  assertRegistrationLimitsChosen(row, input.now);
+  assertRegistrationComplete(row, input.now);
   await assertMoneyLimits(tx, row, input, 'deposit', 'deposit');
 }

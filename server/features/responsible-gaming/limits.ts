@@ -51,3 +51,12 @@ export function settleRegistrationMark(limits: StoredLimits, now: Date): StoredL
   const { registration_pending: _settled, ...rest } = limits;
   return rest;
 }
+
+/**
+ * True while a regulated tenant still waits for the registration form's data
+ * a first Google sign-in skipped (CPF, 18+ confirmation, terms):
+ * `registration_details_pending`, dropped by `confirmRegistrationDetails`.
+ */
+export function registrationDetailsMissing(limits: StoredLimits): boolean {
+  return limits.registration_details_pending === true;
+}

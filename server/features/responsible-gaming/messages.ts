@@ -21,6 +21,10 @@ export const RG_MESSAGES = {
     pt: 'Antes de apostar ou depositar, escolha seu limite de perdas e seu limite de tempo por sessão (exigência da Portaria SPA/MF nº 1.231/2024). Defina-os em Jogo Responsável.',
     en: 'Before betting or depositing, choose your loss limit and your time limit per session (required by SPA/MF Ordinance 1,231/2024). Set them under Responsible Gaming.',
   },
+  registrationIncomplete: {
+    pt: 'Antes de apostar ou depositar, complete seu cadastro: informe seu CPF, confirme que tem 18 anos ou mais e aceite os termos e condições (exigência da Lei nº 14.790/2023).',
+    en: 'Before betting or depositing, complete your registration: enter your CPF, confirm you are 18 or older and accept the terms and conditions (required by Law 14,790/2023).',
+  },
   coolOffShorter: {
     pt: 'Você já está em pausa até {{until}}: uma pausa não pode ser encurtada.',
     en: 'You are already taking a break until {{until}}: a break cannot be shortened.',

@@ -16,11 +16,17 @@ export interface StoredLimit {
  * tenant still waits for the limits its registration requires (an account
  * made by a first Google sign-in, which has no registration form): bets and
  * deposits are refused until a loss limit and a session limit are in force,
- * then the mark is dropped.
+ * then the mark is dropped; `registration_details_pending` likewise until the
+ * form's CPF, 18+ confirmation and terms are given (no column of their own:
+ * the gate that reads this row is the one every bet and deposit passes).
  */
 export type StoredLimits = Partial<Record<MoneyLimitKind, Partial<Record<LimitPeriod, StoredLimit>>>> & {
   session?: StoredLimit;
   registration_pending?: true;
+  /** The registration form's data a first Google sign-in skipped (CPF, 18+, terms) is still owed: bets and deposits are refused until given. */
+  registration_details_pending?: true;
+  /** When the player gave them (ISO): the record of the 18+ confirmation and the terms' acceptance. */
+  registration_details_confirmed_at?: string;
 };
 
 /**

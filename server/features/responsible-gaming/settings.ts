@@ -11,7 +11,7 @@ import type { Db } from '../../db/open.ts';
 import { DomainError } from '../../http/errors.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
 import { sessionStart, usedInPeriods } from './enforce.ts';
-import { changeLimit, limitAt, registrationLimitsMissing, settleRegistrationMark } from './limits.ts';
+import { changeLimit, limitAt, registrationDetailsMissing, registrationLimitsMissing, settleRegistrationMark } from './limits.ts';
 import { brasiliaTime, localized, RG_MESSAGES } from './messages.ts';
 import { periodBounds } from './periods.ts';
 import { type ResponsibleGamingRow, responsibleGaming, type StoredLimit, type StoredLimits } from './schema.ts';
@@ -86,6 +86,7 @@ export async function getResponsibleGaming(deps: ResponsibleGamingDeps, who: Pla
     self_exclusion_platform_url: deps.selfExclusionPlatformUrl,
     now: now.toISOString(),
     registration_limits_required: row ? registrationLimitsMissing(row.limits, now) : false,
+    registration_details_required: row ? registrationDetailsMissing(row.limits) : false,
   };
 }
 
@@ -143,12 +144,38 @@ export async function setRegistrationLimits(
 
 /**
  * Marks a new account of a regulated tenant made without the registration
- * form (a first Google sign-in) as owing the registration limits, in the
- * account's transaction: bets and deposits are refused (`limits_required`)
- * until the player has chosen a loss limit and a session-time limit.
+ * form (a first Google sign-in) as owing what that form asks, in the
+ * account's transaction: bets and deposits are refused until the player has
+ * given the CPF, the 18+ confirmation and the terms (`registration_incomplete`,
+ * confirmRegistrationDetails) and chosen a loss limit and a session-time
+ * limit (`limits_required`).
  */
 export async function requireRegistrationLimits(tx: Db, who: Player, now: Date): Promise<void> {
-  await tx.insert(responsibleGaming).values({ userId: who.userId, tenantId: who.tenantId, limits: { registration_pending: true }, createdAt: now, updatedAt: now });
+  await tx
+    .insert(responsibleGaming)
+    .values({ userId: who.userId, tenantId: who.tenantId, limits: { registration_pending: true, registration_details_pending: true }, createdAt: now, updatedAt: now });
+}
+
+/**
+ * Drops the `registration_details_pending` mark in `tx` (which has just saved
+ * the CPF), keeping when the 18+ confirmation and the terms were given.
+ * False when nothing was owed (the row is locked, so two tabs confirm once).
+ */
+export async function confirmRegistrationDetails(tx: Db, who: Player, now: Date): Promise<boolean> {
+  const row = await findSettings(tx, who, true);
+  if (!row || !registrationDetailsMissing(row.limits)) return false;
+  const { registration_details_pending: _given, ...limits } = row.limits;
+  await tx
+    .update(responsibleGaming)
+    .set({ limits: { ...limits, registration_details_confirmed_at: now.toISOString() }, updatedAt: now })
+    .where(eq(responsibleGaming.userId, who.userId));
+  return true;
+}
+
+/** True while the player owes the registration form's data (a regulated tenant's first Google sign-in). */
+export async function registrationDetailsOwed(db: Db, who: Player): Promise<boolean> {
+  const row = await findSettings(db, who);
+  return row ? registrationDetailsMissing(row.limits) : false;
 }
 
 /**

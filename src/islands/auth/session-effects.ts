@@ -27,8 +27,8 @@ export function installSessionEffects(): void {
       .then(async ([mount, alert]) => {
         mount.ensureTimeAlertRoot();
         const view = await alert.watchPlayingTime();
-        // A regulated tenant's account made by a first Google sign-in still owes its registration limits: ask for them.
-        if (!view?.registration_limits_required) return;
+        // A regulated tenant's account made by a first Google sign-in still owes its registration data or limits: ask for them.
+        if (!view?.registration_limits_required && !view?.registration_details_required) return;
         const limits = await import('../../stores/registration-limits.ts');
         mount.ensureRegistrationLimitsRoot();
         limits.askRegistrationLimits(view);

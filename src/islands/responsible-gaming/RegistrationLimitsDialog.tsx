@@ -11,6 +11,7 @@ import { FormMessage, SelectField, TextField } from '../auth/fields.tsx';
 import { useTranslator } from '../auth/use-translator.ts';
 import { useModalFocus } from '../shared/use-modal-focus.ts';
 import { usePageLocale } from '../shared/use-page-locale.ts';
+import { RegistrationDetailsStep } from './RegistrationDetailsStep.tsx';
 import { durationText } from './texts.tsx';
 import '../auth/auth.css';
 import '../shared/dialog-button.css';
@@ -19,11 +20,12 @@ import './responsible-gaming.css';
 const logout = () => void stopPlaying(() => navigateTo(localePath(currentLocale(), '/')));
 
 /**
- * "Seus limites" after a first Google sign-in on a regulated tenant: the
- * registration step the Google account skipped (a loss limit with its period
- * and a session-time limit), as a modal dialog on any page. Its other way
- * out is "Sair"; Esc closes it for this page only, since the platform
- * refuses bets and deposits until the limits exist either way.
+ * After a first Google sign-in on a regulated tenant, the registration steps
+ * the Google account skipped, as a modal dialog on any page: first "Complete
+ * seu cadastro" (CPF, 18+, terms: RegistrationDetailsStep), then "Escolha
+ * seus limites" (a loss limit with its period and a session-time limit).
+ * Its other way out is "Sair"; Esc closes it for this page only, since the
+ * platform refuses bets and deposits until both are given either way.
  */
 export function RegistrationLimitsDialog() {
   const state = useStore($registrationLimits);
@@ -54,7 +56,8 @@ export function RegistrationLimitsDialog() {
         postponeRegistrationLimits();
       }}
     >
-      {t && open && (
+      {t && open && state.step === 'details' && <RegistrationDetailsStep t={t} locale={locale} titleId={titleId} onLogout={logout} />}
+      {t && open && state.step === 'limits' && (
         <form className="rg-dialog__form" onSubmit={onSubmit} noValidate>
           <h2 id={titleId}>{t('responsibleGaming.registrationLimits.title')}</h2>
           <p>{t('responsibleGaming.registrationLimits.intro')}</p>
