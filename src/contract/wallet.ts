@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { PlayerBonusView } from './bonuses.ts';
 import { VALIDATION_KEYS } from './validation/keys.ts';
 
 /**
@@ -104,6 +105,13 @@ export interface BonusView {
   description: string | null;
   /** ISO timestamp. */
   date: string;
+  /** The bonus grant the row belongs to, as it is now (progress, expiry, status); null for rows of no grant. */
+  bonus: PlayerBonusView | null;
+}
+
+/** `GET /wallet/bonuses?page`: the paged rows, plus every bonus still running (oldest first, not paged). */
+export interface BonusesAnswer extends PagedList<BonusView> {
+  active: PlayerBonusView[];
 }
 
 /* ------------------------------------------------------------------ */

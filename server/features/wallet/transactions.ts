@@ -13,11 +13,13 @@ export const TRANSACTIONS_PAGE_SIZE = 15;
 /**
  * Ledger types each filter of the transactions screen shows: it is the
  * deposit/withdrawal history, plus the sportsbook's movements (issue 16:
- * sports bets have no other money list); casino bets and bonuses have their
- * own lists (`/wallet/bets`, `/wallet/bonuses`).
+ * sports bets have no other money list) and bonus credits, forfeitures and
+ * rollover releases (issue 18: the spec's `bonus` and `rollover` types; they
+ * also have their own list, `/wallet/bonuses`); casino bets have theirs
+ * (`/wallet/bets`).
  */
 export const TRANSACTION_FILTER_TYPES: Record<TransactionFilter, readonly LedgerType[]> = {
-  all: ['deposit', 'withdraw', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback'],
+  all: ['deposit', 'withdraw', 'bonus', 'rollover', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback'],
   deposits: ['deposit'],
   withdraws: ['withdraw'],
 };
