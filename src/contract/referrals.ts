@@ -31,6 +31,8 @@ export interface AffiliatesAnswer {
    * SPA/MF 1.231/2024 art. 42 forbids rewards conditioned on deposits).
    */
   reward_per_friend: number;
+  /** Centavos the friend's first deposit must reach to qualify (the tenant's `min_deposit`). */
+  qualifying_deposit: number;
   /** True on a regulated tenant: referrals are tracked but never paid in money (the page says why). */
   regulated: boolean;
   /** Friends who registered through the code, newest first (at most `AFFILIATES_LIST_LIMIT`). */

@@ -35,6 +35,7 @@ export async function listAffiliates(db: Db, tenant: TenantContext, userId: numb
   return {
     code,
     reward_per_friend: regulated ? 0 : tenant.config.cpa_value,
+    qualifying_deposit: tenant.config.min_deposit,
     regulated,
     data: rows.map((row) => ({
       name: maskName(row.name),

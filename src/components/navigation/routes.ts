@@ -47,7 +47,7 @@ export const NAV_ROUTES: readonly NavRoute[] = [
     enabledFor: (_config, bundle) => tenantSportsConfig(bundle) !== null,
   },
   { id: 'promotions', path: '/promotions', labelKey: 'nav.items.promotions', group: 'general', icon: 'gift', available: true },
-  { id: 'refer-a-friend', path: '/refers', labelKey: 'nav.items.referAFriend', group: 'general', icon: 'users', available: false },
+  { id: 'refer-a-friend', path: '/refers', labelKey: 'nav.items.referAFriend', group: 'general', icon: 'users', available: true },
   { id: 'vip-club', path: '/rewards', labelKey: 'nav.items.vipClub', group: 'general', icon: 'crown', available: false },
   { id: 'ranking', path: '/ranking', labelKey: 'nav.items.ranking', group: 'general', icon: 'trophy', available: false },
   {

@@ -44,7 +44,7 @@ describe('the referral code', () => {
     const a = await h.register(nextPhone(), { cpf: nextCpf() });
     const first = await affiliates(a.token);
     expect(first.code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
-    expect(first).toMatchObject({ reward_per_friend: 1000, regulated: false, data: [], totals: { friends: 0, qualified: 0, rewards: 0 } });
+    expect(first).toMatchObject({ reward_per_friend: 1000, qualifying_deposit: 1000, regulated: false, data: [], totals: { friends: 0, qualified: 0, rewards: 0 } });
     expect((await affiliates(a.token)).code).toBe(first.code);
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => ensureReferralCode(h.db, { tenantId: h.tenants.local, userId: a.userId })));
     expect(new Set(concurrent)).toEqual(new Set([first.code]));
