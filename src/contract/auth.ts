@@ -81,6 +81,18 @@ export interface AuthUser {
   created_at: string;
   /** When the player last closed / refused the push-permission modal, on any device (docs/push.md). */
   push_prompt: { closed_at: string | null; denied_at: string | null };
+  /**
+   * Set while the regulator bars the player (SIGAP, docs/barred-players.md):
+   * bets and deposits are refused, withdrawals allowed, and the account
+   * closes at `closes_at` (ISO). Null otherwise.
+   */
+  barred: BarredStatus | null;
+}
+
+/** The bar of `AuthUser.barred`: since when (ISO) and when the account closes (ISO). */
+export interface BarredStatus {
+  barred_at: string;
+  closes_at: string;
 }
 
 /** The public view `POST /profile/show` returns: hidden parts are null/absent as the owner chose. */

@@ -1,3 +1,4 @@
+import { barredStatus } from '../barred/enforce.ts';
 import type { UserRow } from '../users/schema.ts';
 import { issueAccessToken, TOKEN_TTL_MS } from '../users/tokens.ts';
 import { toAuthUser } from '../users/present.ts';
@@ -12,8 +13,9 @@ export async function startSession(deps: AccountsDeps, user: UserRow): Promise<A
   return { data: await present(deps, user, now), token };
 }
 
-/** The user object for `user` at the deps' clock, with the player's current wallet. */
+/** The user object for `user` at the deps' clock, with the player's current wallet and the regulator's bar (the site's banner). */
 export async function present(deps: AccountsDeps, user: UserRow, now: Date = deps.now()) {
   const wallet = toWalletView(await getWallet(deps.db, user.tenantId, user.id));
-  return toAuthUser(user, { apiBase: deps.config.publicApiUrl, now, wallet });
+  const barred = await barredStatus(deps.db, { tenantId: user.tenantId, userId: user.id }, now);
+  return toAuthUser(user, { apiBase: deps.config.publicApiUrl, now, wallet, barred });
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { BarredStatus } from '../../../src/contract/auth.ts';
 import type { Db } from '../../db/open.ts';
 import type { Player } from './deps.ts';
 import { BarredError } from './errors.ts';
@@ -23,4 +24,18 @@ export async function assertNotBarred(tx: Db, who: Player, now: Date): Promise<v
     .where(and(eq(barredChecks.userId, who.userId), eq(barredChecks.tenantId, who.tenantId)));
   if (!isBarredRow(row)) return;
   throw new BarredError(row?.closesAt ?? new Date(now.getTime() + UNKNOWN_CLOSING_MS));
+}
+
+/**
+ * The player's bar as the session shows it (`AuthUser.barred`, the site's
+ * banner): since when and when the account closes, or null when not barred.
+ * One primary-key read.
+ */
+export async function barredStatus(db: Db, who: Player, now: Date): Promise<BarredStatus | null> {
+  const [row] = await db
+    .select({ barredAt: barredChecks.barredAt, liftedAt: barredChecks.liftedAt, closesAt: barredChecks.closesAt })
+    .from(barredChecks)
+    .where(and(eq(barredChecks.userId, who.userId), eq(barredChecks.tenantId, who.tenantId)));
+  if (!row?.barredAt || !isBarredRow(row)) return null;
+  return { barred_at: row.barredAt.toISOString(), closes_at: (row.closesAt ?? new Date(now.getTime() + UNKNOWN_CLOSING_MS)).toISOString() };
 }

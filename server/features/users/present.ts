@@ -1,4 +1,4 @@
-import type { AuthUser, PublicProfile } from '../../../src/contract/auth.ts';
+import type { AuthUser, BarredStatus, PublicProfile } from '../../../src/contract/auth.ts';
 import type { WalletView } from '../../../src/contract/wallet.ts';
 import { maskCpf, splitFullName } from '../../../src/contract/validation/index.ts';
 import type { UserRow } from './schema.ts';
@@ -17,9 +17,9 @@ export function avatarUrl(apiBase: string, file: string | null): string | null {
  * The user object of the API contract (`data` / `user`). Never exposes the
  * password hash, full CPF or Google subject. `wallet` is the player's wallet
  * (server/features/wallet), zeros when not given; VIP figures are 0 until
- * that feature exists.
+ * that feature exists; `barred` the regulator's bar, when the caller read it.
  */
-export function toAuthUser(row: UserRow, opts: { apiBase: string; now: Date; wallet?: WalletView }): AuthUser {
+export function toAuthUser(row: UserRow, opts: { apiBase: string; now: Date; wallet?: WalletView; barred?: BarredStatus | null }): AuthUser {
   const { first_name, last_name } = splitFullName(row.name);
   return {
     id: row.id,
@@ -48,6 +48,7 @@ export function toAuthUser(row: UserRow, opts: { apiBase: string; now: Date; wal
     end_at: row.selfExclusionEndAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     push_prompt: { closed_at: row.pushPromptClosedAt?.toISOString() ?? null, denied_at: row.pushPromptDeniedAt?.toISOString() ?? null },
+    barred: opts.barred ?? null,
   };
 }
 

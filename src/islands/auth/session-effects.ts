@@ -1,3 +1,4 @@
+import type { AccountUser } from '../../lib/auth/account-user.ts';
 import { onSignedOut, onUserRealtime } from '../../stores/auth.ts';
 import { $session } from '../../stores/session.ts';
 import { $riskWarning, dismissRiskWarning } from '../../stores/risk-warning.ts';
@@ -34,6 +35,12 @@ export function installSessionEffects(): void {
         limits.askRegistrationLimits(view);
       })
       .catch(() => undefined);
+  });
+  // A player the regulator bars (SIGAP) is told so on every page; the banner's code loads only for them.
+  $session.subscribe((session) => {
+    if (session.status === 'user' && (session.user as AccountUser).barred) {
+      void import('../barred/mount.tsx').then((m) => m.ensureBarredBannerRoot()).catch(() => undefined);
+    }
   });
   // The risk warning raised by each login (issue 17), shown until dismissed.
   $riskWarning.subscribe((shown) => {

@@ -1,3 +1,4 @@
+import type { BarredStatus } from '../../contract/auth.ts';
 import type { PrivacySettings } from '../../contract/validation/profile.ts';
 import type { SessionUser } from '../session-user.ts';
 
@@ -19,6 +20,8 @@ export interface AccountUser extends SessionUser {
   start_at?: string | null;
   end_at?: string | null;
   created_at?: string;
+  /** The regulator's bar (SIGAP): bets and deposits refused, withdrawals allowed, the account closing at `closes_at`. */
+  barred?: BarredStatus | null;
 }
 
 /** `{ data: user, token }`: the answer of login, register and Google login. */
