@@ -112,7 +112,7 @@ describe('the registration form’s data after a Google sign-up (CPF, 18+, terms
 
   it('sends the digits and both confirmations, keeps the masked CPF on the session and moves on to the limits', async () => {
     const { calls } = fakeApi({
-      'POST /auth/complete-registration': () => ({ json: { data: { ...USER, cpf: '***.***.*47-25' } } }),
+      'POST /auth/complete-registration': () => ({ json: { data: { ...USER, cpf_masked: '***.***.*47-25' } } }),
       'GET /responsible-gambling': () => ({ json: owing(false, true) }),
     });
     const s = await load();
@@ -128,7 +128,7 @@ describe('the registration form’s data after a Google sign-up (CPF, 18+, terms
     ]);
     expect(s.$registrationLimits.get()).toEqual({ status: 'asking', step: 'limits' });
     const session = s.$session.get();
-    expect(session.status === 'user' && session.user).toMatchObject({ cpf: '***.***.*47-25' });
+    expect(session.status === 'user' && session.user).toMatchObject({ cpf_masked: '***.***.*47-25' });
   });
 
   it('shows a barred CPF’s refusal under the CPF, and the regulator being unreachable in the form’s message', async () => {
