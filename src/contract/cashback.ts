@@ -35,6 +35,8 @@ export interface CashbackItemView {
 
 export interface CashbackListView {
   data: CashbackItemView[];
+  /** Cashback is on and allowed on this tenant (never on a regulated one); the site hides the card when false and there are no items. */
+  enabled: boolean;
   /** The platform's clock when it answered (the site counts windows from it, not from the browser's clock). */
   now: string;
 }

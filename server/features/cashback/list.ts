@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { CashbackListView } from '../../../src/contract/cashback.ts';
+import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import type { Db } from '../../db/open.ts';
 import { cashbackItems } from './schema.ts';
 import { toCashbackView } from './view.ts';
@@ -8,12 +9,12 @@ import { toCashbackView } from './view.ts';
 export const PLAYER_ITEMS_LIMIT = 52;
 
 /** `GET /bonuses/cashback`: the player's items, newest period first, with what each allows now. */
-export async function listPlayerCashback(db: Db, q: { tenantId: number; userId: number; now: Date }): Promise<CashbackListView> {
+export async function listPlayerCashback(db: Db, q: { tenantId: number; config: SiteConfig; userId: number; now: Date }): Promise<CashbackListView> {
   const rows = await db
     .select()
     .from(cashbackItems)
     .where(and(eq(cashbackItems.tenantId, q.tenantId), eq(cashbackItems.userId, q.userId)))
     .orderBy(desc(cashbackItems.periodStart), desc(cashbackItems.id))
     .limit(PLAYER_ITEMS_LIMIT);
-  return { data: rows.map((row) => toCashbackView(row, q.now)), now: q.now.toISOString() };
+  return { data: rows.map((row) => toCashbackView(row, q.now)), enabled: q.config.cashback && !q.config.is_regulated, now: q.now.toISOString() };
 }

@@ -29,7 +29,7 @@ export function cashbackRoutes(deps: CashbackDeps): Hono<AppEnv> {
     .use('/bonuses/cashback/*', requireUser)
     .get('/bonuses/cashback', async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await listPlayerCashback(deps.db, { tenantId: c.get('tenant').id, userId: userActor(c.get('actor')).userId, now: now() }));
+      return c.json(await listPlayerCashback(deps.db, { tenantId: c.get('tenant').id, config: c.get('tenant').config, userId: userActor(c.get('actor')).userId, now: now() }));
     })
     .post('/bonuses/cashback/claim', async (c) => {
       const body = await readBody(c, CashbackClaimSchema);

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { PRIVACY_SETTINGS } from '../../contract/validation/profile.ts';
 import { $account, $avatarUpload, $profileNotice, $toggleError, $toggleSaving, AVATAR_TYPES, saveHideMetrics, savePrivacySetting, uploadAvatar } from '../../stores/profile.ts';
@@ -10,6 +10,9 @@ import { CloseAccountCard } from './CloseAccountCard.tsx';
 import { DataExportCard } from './DataExportCard.tsx';
 import { PublicProfileCard } from './PublicProfileCard.tsx';
 import { SelfExclusionCard } from './SelfExclusionCard.tsx';
+
+// The cashback card (issue 18, spec "profile with ranks and cashback") comes in its own chunk, after the profile shows.
+const CashbackCard = lazy(() => import('../cashback/CashbackCard.tsx').then((m) => ({ default: m.CashbackCard })));
 
 /** `/user`: picture, privacy toggles (section 3), the public view, self-exclusion, the data download and closing the account (issue 17). */
 export function ProfileView({ t, locale }: { t: TFunction; locale: Locale }) {
@@ -100,6 +103,9 @@ export function ProfileView({ t, locale }: { t: TFunction; locale: Locale }) {
         <FormMessage t={t} message={notice} tone="info" />
       </section>
 
+      <Suspense fallback={null}>
+        <CashbackCard t={t} locale={locale} />
+      </Suspense>
       <PublicProfileCard t={t} locale={locale} userId={user.id} />
       <SelfExclusionCard t={t} />
       <DataExportCard t={t} />
