@@ -165,6 +165,11 @@ const LIMITS_STEP = {
     login: '/login',
     dialog: 'Entrar',
     google: 'Entrar com o Google',
+    details: 'Complete seu cadastro',
+    cpf: 'CPF',
+    adult: 'Confirmo que tenho 18 anos ou mais.',
+    terms: /Li e aceito os/,
+    next: 'Continuar',
     title: 'Escolha seus limites',
     loss: 'Limite de perdas (R$)',
     period: 'Período do limite de perdas',
@@ -177,6 +182,11 @@ const LIMITS_STEP = {
     login: '/en/login',
     dialog: 'Log in',
     google: 'Sign in with Google',
+    details: 'Complete your registration',
+    cpf: 'CPF',
+    adult: 'I confirm that I am 18 or older.',
+    terms: /I have read and accept the/,
+    next: 'Continue',
     title: 'Choose your limits',
     loss: 'Loss limit (R$)',
     period: 'Loss limit period',
@@ -188,20 +198,39 @@ const LIMITS_STEP = {
 } as const;
 
 for (const lang of ['pt', 'en'] as const) {
-  test(`a Google sign-up on a regulated tenant chooses its limits before betting or depositing (${lang}, 390 px)`, async ({ page }) => {
-    test.setTimeout(60_000);
+  test(`a Google sign-up on a regulated tenant gives the form's CPF, 18+ and terms, then chooses its limits, before betting or depositing (${lang}, 390 px)`, async ({ page }) => {
+    test.setTimeout(90_000);
     const x = LIMITS_STEP[lang];
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(tenantUrl(HOST, x.login));
     await page.getByRole('dialog', { name: x.dialog }).getByRole('group', { name: x.google }).getByRole('button').click();
 
-    // Portaria SPA/MF 1.231 (as amended by 2.579/2025): the registration's limits step, right after the Google sign-up.
+    // Lei 14.790/2023: what the sign-up form asks and Google skipped, right after the Google sign-up.
+    const details = page.getByRole('dialog', { name: x.details });
+    await expect(details).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const token = (await page.evaluate(() => localStorage.getItem('auth')))!;
+    const bet = () => tenantApi('/house/dice/play', { token, body: { amount: 100, params: { target: 5000, direction: 'over' } } });
+    const incomplete = await bet();
+    expect(incomplete.status).toBe(403);
+    expect(await incomplete.json()).toMatchObject({ code: 'registration_incomplete', message: expect.stringMatching(/^Antes de apostar ou depositar, complete seu cadastro/) });
+    // The Pix charge too, with the rule's words (it answered a bare 422 "CPF missing" before).
+    const charge = await tenantApi('/main-gateway/qrcode-pix', { token, body: { amount: 5_000 } });
+    expect([charge.status, ((await charge.json()) as { code?: string }).code]).toEqual([403, 'registration_incomplete']);
+    // All three are required, as in the form.
+    await details.getByRole('button', { name: x.next }).click();
+    await expect(details.getByLabel(x.cpf)).toHaveAttribute('aria-invalid', 'true');
+    await expect(details.getByLabel(x.adult)).toHaveAttribute('aria-invalid', 'true');
+    await details.getByLabel(x.cpf).fill(newCpf());
+    await details.getByLabel(x.adult).check();
+    await details.getByLabel(x.terms).check();
+    await details.getByRole('button', { name: x.next }).click();
+
+    // Portaria SPA/MF 1.231 (as amended by 2.579/2025): then the registration's limits step.
     const limits = page.getByRole('dialog', { name: x.title });
     await expect(limits).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    const token = (await page.evaluate(() => localStorage.getItem('auth')))!;
     // Until then the platform refuses a bet, saying why (deposits too: tests/server/features/responsible-gaming/google-signup.test.ts).
-    const bet = () => tenantApi('/house/dice/play', { token, body: { amount: 100, params: { target: 5000, direction: 'over' } } });
     const refused = await bet();
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({
@@ -219,7 +248,7 @@ for (const lang of ['pt', 'en'] as const) {
     await expect(limits).toHaveCount(0);
 
     const view = (await (await tenantApi('/responsible-gambling', { token })).json()) as Record<string, unknown>;
-    expect(view).toMatchObject({ registration_limits_required: false, limits: { loss: { week: { value: 5_000 } } }, session: { value: 60 } });
+    expect(view).toMatchObject({ registration_details_required: false, registration_limits_required: false, limits: { loss: { week: { value: 5_000 } } }, session: { value: 60 } });
     // The limits no longer stand in the way (an empty wallet does).
     const after = await bet();
     expect(after.status).not.toBe(403);
@@ -229,6 +258,7 @@ for (const lang of ['pt', 'en'] as const) {
     await expect(page.getByRole('button', { name: lang === 'pt' ? /Minha conta/ : /My account/ })).toBeVisible();
     await page.waitForTimeout(1_500);
     await expect(page.getByRole('dialog', { name: x.title })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: x.details })).toHaveCount(0);
   });
 }
 
