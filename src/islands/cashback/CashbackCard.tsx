@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import type { CashbackItemView } from '../../contract/cashback.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { formatDay, formatDayTime } from '../../lib/datetime.ts';
-import { CASHBACK_TIME_ZONE } from '../../lib/cashback/windows.ts';
+import { CASHBACK_TIME_ZONE, nextWindowTime } from '../../lib/cashback/windows.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import { $cashback, $claimNotice, $claiming, claimCashback, claimsLeftNow, loadCashback, platformNow } from '../../stores/cashback.ts';
 import { messageText } from '../auth/use-translator.ts';
@@ -30,7 +30,9 @@ function ItemRow({ t, locale, item, now }: { t: TFunction; locale: Locale; item:
             ? t('cashback.allClaimed', { amount: formatBRL(item.claimed_amount, locale) })
             : notYet
               ? t('cashback.availableFrom', { when: formatDayTime(item.available_at, locale, CASHBACK_TIME_ZONE) })
-              : t('cashback.claimsLeft', { count: left, total: item.claims_total - item.claimed })}
+              : left === 0
+                ? t('cashback.nextClaimAt', { time: nextWindowTime(item, now) ?? '' })
+                : t('cashback.claimsLeft', { count: left, total: item.claims_total - item.claimed })}
         </span>
       </div>
       {!done && (

@@ -71,3 +71,19 @@ export function nextClaimAmount(item: { type: CashbackType; amount: number; clai
   if (item.claimed + 1 === total) return item.amount - item.claimed_amount;
   return Math.floor(item.amount / total);
 }
+
+/**
+ * When a calendar item's next claim opens on its day, São Paulo time
+ * (`12:01` or `18:01`), or null when no window is still to open (not
+ * available yet, a later day, an immediate item, or every claim made).
+ */
+export function nextWindowTime(item: WindowItem, now: Date): '12:01' | '18:01' | null {
+  if (item.type !== 'calendar' || item.claimed >= CLAIMS_PER_TYPE.calendar) return null;
+  const availableAt = new Date(item.available_at);
+  if (now.getTime() < availableAt.getTime()) return null;
+  const today = saoPauloClock(now);
+  if (today.day !== saoPauloClock(availableAt).day) return null;
+  if (today.minute < SECOND_CLAIM_FROM) return '12:01';
+  if (today.minute < THIRD_CLAIM_FROM) return '18:01';
+  return null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimAllowance, claimsAvailable, nextClaimAmount } from '../../../../src/lib/cashback/windows.ts';
+import { claimAllowance, claimsAvailable, nextClaimAmount, nextWindowTime } from '../../../../src/lib/cashback/windows.ts';
 
 /** São Paulo is UTC−3 all year (no summer time since 2019): the instants below are literal. */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -53,5 +53,15 @@ describe('cashback claim windows (America/Sao_Paulo)', () => {
     expect(pay(400, 'calendar')).toEqual([133, 133, 134]);
     expect(pay(100, 'calendar')).toEqual([33, 33, 34]);
     expect(pay(999, 'immediate')).toEqual([999]);
+  });
+});
+
+describe('the next window', () => {
+  it('says when a calendar item\'s next claim opens on its day, and nothing otherwise', () => {
+    expect(nextWindowTime({ ...calendar, claimed: 1 }, sp('2026-11-30T12:00:00'))).toBe('12:01');
+    expect(nextWindowTime({ ...calendar, claimed: 2 }, sp('2026-11-30T18:00:00'))).toBe('18:01');
+    expect(nextWindowTime({ ...calendar, claimed: 2 }, sp('2026-11-30T18:01:00'))).toBeNull();
+    expect(nextWindowTime({ ...calendar, claimed: 1 }, sp('2026-12-01T08:00:00'))).toBeNull();
+    expect(nextWindowTime({ type: 'immediate', available_at: sp('2026-11-30T10:00:00'), claimed: 1 }, sp('2026-11-30T10:00:00'))).toBeNull();
   });
 });
