@@ -1,0 +1,19 @@
+import type { TFunction } from 'i18next';
+import type { Locale } from '../../contract/tenant-bundle.ts';
+import { ActiveBonuses } from './ActiveBonuses.tsx';
+import { CouponCard } from './CouponCard.tsx';
+
+/**
+ * The logged-in content of `/bonus` (spec: coupons field, active bonuses,
+ * cashback), one card per concern, in this order.
+ */
+export function BonusView({ t, locale, regulated }: { t: TFunction; locale: Locale; regulated: boolean }) {
+  return (
+    <div className="bonus-view">
+      {regulated && <p className="bonus-note bonus-note--regulated">{t('bonus.regulatedNote')}</p>}
+      <CouponCard t={t} />
+      <ActiveBonuses t={t} locale={locale} />
+      {/* Cashback card (its own island folder, src/islands/cashback) goes here. */}
+    </div>
+  );
+}
