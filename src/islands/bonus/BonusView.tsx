@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Locale } from '../../contract/tenant-bundle.ts';
+import { CashbackCard } from '../cashback/CashbackCard.tsx';
 import { ActiveBonuses } from './ActiveBonuses.tsx';
 import { CouponCard } from './CouponCard.tsx';
 
@@ -13,7 +14,7 @@ export function BonusView({ t, locale, regulated }: { t: TFunction; locale: Loca
       {regulated && <p className="bonus-note bonus-note--regulated">{t('bonus.regulatedNote')}</p>}
       <CouponCard t={t} />
       <ActiveBonuses t={t} locale={locale} />
-      {/* Cashback card (its own island folder, src/islands/cashback) goes here. */}
+      <CashbackCard t={t} locale={locale} />
     </div>
   );
 }
