@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/open.ts";
+import { addRolloverProgress, removeRolloverProgress } from "../bonuses/rollover.ts";
 import { users } from "../users/schema.ts";
 import { type LedgerEntryRow, ledgerEntries } from "./schema.ts";
 
@@ -28,6 +29,8 @@ export async function recordWager(tx: Db, wager: Wager): Promise<void> {
     .update(users)
     .set({ totalBet: sql`${users.totalBet} + ${wager.amount}` })
     .where(and(eq(users.id, wager.userId), eq(users.tenantId, wager.tenantId)));
+  // Bonus rollover: every stake counts towards the player's running bonuses (docs/rewards.md).
+  await addRolloverProgress(tx, wager);
 }
 
 /**
@@ -39,6 +42,7 @@ export async function reverseWager(tx: Db, wager: Wager): Promise<void> {
     .update(users)
     .set({ totalBet: sql`greatest(${users.totalBet} - ${wager.amount}, 0)` })
     .where(and(eq(users.id, wager.userId), eq(users.tenantId, wager.tenantId)));
+  await removeRolloverProgress(tx, wager);
 }
 
 /**
