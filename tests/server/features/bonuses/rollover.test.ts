@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, playerBonuses, tenants } from '../../../../server/db/schema.ts';
 import { expireDueBonuses } from '../../../../server/features/bonuses/expire.ts';
 import { grantBonus } from '../../../../server/features/bonuses/grant.ts';
-import { addRolloverProgress, removeRolloverProgress } from '../../../../server/features/bonuses/rollover.ts';
+import { removeRolloverProgress } from '../../../../server/features/bonuses/rollover.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { getWallet, toWalletView } from '../../../../server/features/wallet/wallet.ts';
 import { type WalletHarness, walletHarness } from '../wallet/helpers.ts';
@@ -19,12 +19,8 @@ afterAll(() => h.close());
 
 const wallet = async (userId: number) => toWalletView(await getWallet(h.db, h.tenants.local, userId));
 const bonusRow = async (id: number) => (await h.db.select().from(playerBonuses).where(eq(playerBonuses.id, id)))[0]!;
-const bet = async (userId: number, amount: number, ref: string) => {
-  await h.db.transaction(async (tx) => {
-    await applyMovement(tx, { tenantId: h.tenants.local, userId, type: 'bet', amount: -amount, reference: ref });
-    await addRolloverProgress(tx, { tenantId: h.tenants.local, userId, amount, reference: ref });
-  });
-};
+/** A casino stake: the wallet's wager hook (on-wager.ts) counts it towards the rollover in the bet's transaction. */
+const bet = (userId: number, amount: number, ref: string) => applyMovement(h.db, { tenantId: h.tenants.local, userId, type: 'bet', amount: -amount, reference: ref });
 
 describe('bonus grant', () => {
   it('credits non-withdrawable bonus money once per (player, source, ref), also when granted twice at once', async () => {
@@ -60,22 +56,24 @@ describe('rollover', () => {
     const userId = await h.player();
     const t = h.tenants.local;
     await applyMovement(h.db, { tenantId: t, userId, type: 'deposit', amount: 10_000 });
-    const a = (await grantBonus(h.db, { tenantId: t, userId, source: 'coupon', sourceRef: 'a', amount: 1000, rolloverMultiplier: 2, expiresAt: null })).bonus;
+    const a = (await grantBonus(h.db, { tenantId: t, userId, source: 'coupon', sourceRef: 'a', amount: 1000, rolloverMultiplier: 0.5, expiresAt: null })).bonus;
     const b = (await grantBonus(h.db, { tenantId: t, userId, source: 'coupon', sourceRef: 'b', amount: 500, rolloverMultiplier: 2, expiresAt: null })).bonus;
-    // 300 spent from bonus money (the oldest bonus's first): 700 of a and 500 of b left.
+    // Bets spend bonus money first, the oldest bonus's first: 300 of a is gone.
     await bet(userId, 300, 'r1');
     expect(await wallet(userId)).toEqual({ balance: 11_200, balance_withdrawal: 10_000, deposit_count: 1 });
     expect((await bonusRow(a.id)).rolloverDone).toBe(300);
-    // 1,900 more: a is met (2,000) with 200 over for b.
-    await applyMovement(h.db, { tenantId: t, userId, type: 'win', amount: 1900, reference: 'w' });
-    await h.db.transaction((tx) => addRolloverProgress(tx, { tenantId: t, userId, amount: 1900, reference: 'r2' }));
-    expect(await bonusRow(a.id)).toMatchObject({ status: 'completed', rolloverDone: 2000 });
+    // 400 more: a is met (500) with 200 over for b; what is left of a (300) becomes withdrawable, b's 500 does not.
+    const completing = await bet(userId, 400, 'r2');
+    expect(await bonusRow(a.id)).toMatchObject({ status: 'completed', rolloverDone: 500 });
     expect(await bonusRow(b.id)).toMatchObject({ status: 'active', rolloverDone: 200 });
-    // a's 700 left became withdrawable; b's 500 did not.
-    expect(await wallet(userId)).toEqual({ balance: 13_100, balance_withdrawal: 12_600, deposit_count: 1 });
+    expect(await wallet(userId)).toEqual({ balance: 10_800, balance_withdrawal: 10_300, deposit_count: 1 });
+    expect(completing.wallet).toMatchObject({ balance: 10_800n, balanceWithdrawal: 10_300n });
     const [release] = await h.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.type, 'rollover')));
-    expect(release).toMatchObject({ amount: 0n, withdrawableDelta: 700n, reference: `bonus:${a.id}` });
-    // A refunded bet comes back off the progress, never below zero.
+    expect(release).toMatchObject({ amount: 0n, withdrawableDelta: 300n, reference: `bonus:${a.id}`, metadata: expect.objectContaining({ wager: 'bet:r2' }) });
+    // A stake given back (an aggregator's rollback) comes off the running progress, never below zero; a stays released.
+    await applyMovement(h.db, { tenantId: t, userId, type: 'bet', amount: 400, reference: 'r2:rollback' });
+    expect((await bonusRow(b.id)).rolloverDone).toBe(0);
+    expect((await bonusRow(a.id)).status).toBe('completed');
     await h.db.transaction((tx) => removeRolloverProgress(tx, { tenantId: t, userId, amount: 5000, reference: 'r3' }));
     expect((await bonusRow(b.id)).rolloverDone).toBe(0);
     const s = await h.sums(userId);
