@@ -31,14 +31,18 @@ export function setCouponInput(value: string): void {
   if (state.status === 'invalid' && normaliseCouponCode(value) !== state.code) $coupon.set({ status: 'idle' });
 }
 
-/** The platform's refusal as one line (the message, else the field's first error). */
+/**
+ * The platform's refusal as one line: a field error when there is one, else
+ * the answer's own `message` (it says why: expired, used up, the law…),
+ * which the site's catalogue mapping by status would otherwise replace.
+ */
 async function refusalText(error: unknown): Promise<string> {
-  try {
-    await rethrowAsApiError(error);
-  } catch (wrapped) {
-    if (wrapped instanceof ApiError) return wrapped.messages[0] ?? wrapped.message;
-  }
-  return String(error);
+  let wrapped: unknown = error;
+  if (!(error instanceof ApiError)) wrapped = await rethrowAsApiError(error).catch((e: unknown) => e);
+  if (!(wrapped instanceof ApiError)) return String(error);
+  const data = wrapped.data as { message?: unknown } | null | undefined;
+  if (!wrapped.errors && typeof data === 'object' && data !== null && typeof data.message === 'string' && data.message !== '') return data.message;
+  return wrapped.messages[0] ?? wrapped.message;
 }
 
 /**
