@@ -4,6 +4,7 @@ import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import type { WalletView } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
 import { DomainError, NotFoundError } from '../../http/errors.ts';
+import type { MessageLocale } from '../../http/messages.ts';
 import { assertBonusAllowed } from '../bonuses/regulated.ts';
 import { applyMovement } from '../wallet/movement.ts';
 import { toWalletView } from '../wallet/wallet.ts';
@@ -30,8 +31,25 @@ export const claimReference = (itemId: number, claimNo: number) => `cashback:${i
  */
 export async function claimCashback(
   db: Db,
-  input: { tenantId: number; config: SiteConfig; userId: number; itemId: number; now: Date },
+  input: { tenantId: number; config: SiteConfig; userId: number; itemId: number; now: Date; locale?: MessageLocale },
 ): Promise<{ item: CashbackItemView; wallet: WalletView; amount: number }> {
+  try {
+    return await claimOnce(db, input);
+  } catch (error) {
+    throw input.locale ? withFieldWords(error, input.locale) : error;
+  }
+}
+
+/**
+ * The refusal's words also on the `cashback_id` field, in the caller's
+ * language: the site shows a refusal's `errors`, not its `message`.
+ */
+function withFieldWords(error: unknown, locale: MessageLocale): unknown {
+  if (!(error instanceof DomainError) || error.errors || !error.localized) return error;
+  return new DomainError(error.code, error.status, { cashback_id: [error.localized[locale]] }, { message: error.localized, details: error.details });
+}
+
+async function claimOnce(db: Db, input: { tenantId: number; config: SiteConfig; userId: number; itemId: number; now: Date }): Promise<{ item: CashbackItemView; wallet: WalletView; amount: number }> {
   assertBonusAllowed(input.config);
   const settings = cashbackSettings(input.config);
   return db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/open.ts';
 import { requireUser } from '../../http/actor.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { messageLocale } from '../../http/messages.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import type { Logger } from '../../logger.ts';
 import { userActor } from '../auth/routes.ts';
@@ -37,7 +38,7 @@ export function cashbackRoutes(deps: CashbackDeps): Hono<AppEnv> {
       const { userId } = userActor(c.get('actor'));
       return idempotent(c, deps, body, async ({ db }) => ({
         status: 200,
-        body: await claimCashback(db, { tenantId: tenant.id, config: tenant.config, userId, itemId: body.cashback_id, now: now() }),
+        body: await claimCashback(db, { tenantId: tenant.id, config: tenant.config, userId, itemId: body.cashback_id, now: now(), locale: messageLocale(c.req.header('accept-language')) }),
       }));
     });
 }

@@ -112,7 +112,7 @@ describe('the cashback job', () => {
     expect(both.map((a) => a.status).sort()).toEqual([200, 422]);
     const paid = both.find((a) => a.status === 200)!.body;
     expect(paid).toMatchObject({ amount: 1_33, item: { claimed: 1, claims_available: 0 } });
-    expect(both.find((a) => a.status === 422)!.body).toMatchObject({ message: expect.stringMatching(/já resgatou/) });
+    expect(both.find((a) => a.status === 422)!.body).toMatchObject({ message: expect.stringMatching(/já resgatou/), errors: { cashback_id: [expect.stringMatching(/já resgatou/)] } });
     const after = await walletOf(loser.userId);
     expect(after.balance - before.balance).toBe(133n);
     // cashback_conversion_percentage 50: half withdrawable (rounded down), the rest bonus money.
@@ -160,7 +160,7 @@ describe('the cashback job', () => {
       .returning();
     const before = await walletOf(p.userId);
     const refused = await call('POST', '/bonuses/cashback/claim', { host: 'sorte.localhost', authorization: `Bearer ${p.token}`, 'accept-language': 'pt-BR' }, { cashback_id: item!.id });
-    expect(refused).toMatchObject({ status: 403, body: { message: expect.stringMatching(/14\.790/) } });
+    expect(refused).toMatchObject({ status: 403, body: { message: expect.stringMatching(/14\.790/), errors: { cashback_id: [expect.stringMatching(/14\.790/)] } } });
     expect(await walletOf(p.userId)).toEqual(before);
     expect(await db.select().from(cashbackClaims).where(eq(cashbackClaims.itemId, item!.id))).toEqual([]);
     expect((await call('POST', '/operator/cashback/runs', { 'x-operator-key': sorte.key }, {})).status).toBe(403);
