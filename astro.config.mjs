@@ -98,8 +98,8 @@ export default defineConfig({
               (page) => new URL(`/${page.locale === 'pt' ? '' : `${page.locale}/`}casino/${page.providercode}/${page.gamecode}/`, bundle.origin).href,
             ),
             // Not for crawlers: the 404 page, the modal routes (canonical is /), the noindex account pages,
-            // the player's own casino lists and game frame, /refers (the player's own), and /promotion (the list again, canonical /promotions).
-            filter: (page) => !/\/(404|login|register|recover-pass|promotion|refers|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(new URL(page).pathname),
+            // the player's own casino lists and game frame, /refers and /bonus (the player's own), and /promotion (the list again, canonical /promotions).
+            filter: (page) => !/\/(404|login|register|recover-pass|promotion|refers|bonus|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(new URL(page).pathname),
             serialize: (item) => ({
               ...item,
               url: noTrailingSlash(item.url),
