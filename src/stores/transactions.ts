@@ -37,9 +37,11 @@ export function transactionDirection(row: Pick<TransactionView, 'amount'>): 'in'
 /**
  * The words of a row: a deposit; a withdrawal's reservation (debit); the
  * return of a withdrawal's money (credit: cancelled or the key refused); any
- * other ledger type by its name.
+ * other ledger type by its name (a referral reward by its own).
  */
-export function transactionKindKey(row: Pick<TransactionView, 'type' | 'amount'>): string {
+export function transactionKindKey(row: Pick<TransactionView, 'type' | 'amount'> & { metadata?: TransactionView['metadata'] }): string {
   if (row.type === 'withdraw') return row.amount < 0 ? 'wallet.transactions.kind.withdraw' : 'wallet.transactions.kind.withdrawReturn';
+  // A refer-a-friend reward is withdrawable money, not bonus money (issue 18, docs/rewards.md): named as what it is.
+  if (row.type === 'bonus' && row.metadata?.source === 'referral') return 'refer.transaction';
   return `wallet.transactions.kind.${row.type}`;
 }

@@ -62,3 +62,11 @@ describe('referrals store', () => {
     expect(await r.shareReferralLink({ url: 'u', text: 't', title: 'b' }, {} as Navigator)).toBe(false);
   });
 });
+
+describe('the referral reward in the transaction history', () => {
+  it('is named as a referral, other bonuses stay bonuses', async () => {
+    const { transactionKindKey } = await import('../../../src/stores/transactions.ts');
+    expect(transactionKindKey({ type: 'bonus', amount: 1000, metadata: { source: 'referral', referred_user_id: 7 } })).toBe('refer.transaction');
+    expect(transactionKindKey({ type: 'bonus', amount: 1000, metadata: {} })).toBe('wallet.transactions.kind.bonus');
+  });
+});
