@@ -98,6 +98,25 @@ describe('rollover', () => {
     expect(taken).toMatchObject({ type: 'bonus', amount: -600n, withdrawableDelta: 0n });
   });
 
+  it('bets, grants and the expiry job at once: no deadlock, every stake counted once, the ledger balanced', async () => {
+    const userId = await h.player();
+    const t = h.tenants.local;
+    await applyMovement(h.db, { tenantId: t, userId, type: 'deposit', amount: 100_000 });
+    const soon = new Date(Date.now() + 1);
+    await grantBonus(h.db, { tenantId: t, userId, source: 'coupon', sourceRef: 'c0', amount: 1000, rolloverMultiplier: 1, expiresAt: soon });
+    await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => bet(userId, 100, `cc${i}`)),
+      ...Array.from({ length: 5 }, (_, i) => grantBonus(h.db, { tenantId: t, userId, source: 'coupon', sourceRef: `c${i + 1}`, amount: 1000, rolloverMultiplier: 10, expiresAt: null })),
+      expireDueBonuses(h.db, new Date(Date.now() + 10)),
+    ]);
+    const rows = await h.db.select().from(playerBonuses).where(eq(playerBonuses.userId, userId));
+    expect(rows).toHaveLength(6);
+    // 2,000 staked in all: what the expired one counted before expiring plus what the others counted.
+    expect(rows.reduce((sum, b) => sum + b.rolloverDone, 0)).toBeLessThanOrEqual(2000);
+    const s = await h.sums(userId);
+    expect(s.ledger).toEqual(s.wallet);
+  });
+
   it('never lets a withdrawal take bonus money', async () => {
     const userId = await h.player();
     const t = h.tenants.local;
