@@ -35,10 +35,10 @@ const BUDGETS: Array<{ name: string; path: string; limitKb: number; host?: strin
   { name: 'game page (pt)', path: '/casino/house/dice', limitKb: SITE_PAGE_KB },
   { name: 'game page (en)', path: '/en/casino/house/dice', limitKb: SITE_PAGE_KB },
   { name: 'provider game (pt)', path: '/casino/aurora-gaming/tigre-dourado', limitKb: SITE_PAGE_KB },
-  // Promotions and the rewards hub (issue 18): pre-rendered, no script of their own.
-  { name: 'promotions (pt)', path: '/promotions', limitKb: SITE_PAGE_KB },
-  { name: 'promotion page (en)', path: '/en/promotion/clube-vip', limitKb: SITE_PAGE_KB },
-  { name: 'rewards (pt)', path: '/rewards', limitKb: SITE_PAGE_KB },
+  // Promotions and the rewards hub (issue 18): text without a script of their own, held to the text pages' budget (8.6 KB measured).
+  { name: 'promotions (pt)', path: '/promotions', limitKb: TEXT_PAGE_KB },
+  { name: 'promotion page (en)', path: '/en/promotion/clube-vip', limitKb: TEXT_PAGE_KB },
+  { name: 'rewards (pt)', path: '/rewards', limitKb: TEXT_PAGE_KB },
   { name: 'legal: terms (pt)', path: '/terms', limitKb: TEXT_PAGE_KB },
   { name: 'legal: privacy (en)', path: '/en/privacy', limitKb: TEXT_PAGE_KB },
   { name: 'legal: resp. gaming', path: '/responsible-gaming', limitKb: TEXT_PAGE_KB },

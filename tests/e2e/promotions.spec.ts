@@ -46,7 +46,7 @@ test('en: the list and a promotion page in English, and the rewards hub', async 
 
   await page.goto(tenantUrl(IPE, '/en/rewards'));
   await expect(page.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
-  for (const [name, href] of [['Ranking', '/en/ranking'], ['VIP club', '/en/vip'], ['Bonus', '/en/bonus'], ['Promo codes', '/en/promo-codes'], ['Refer a friend', '/en/refers']]) {
+  for (const [name, href] of [['Ranking', '/en/ranking'], ['VIP club', '/en/vip'], ['Bonus', '/en/bonus'], ['Promo codes', '/en/promo-codes'], ['Refer a friend', '/en/refers']] as const) {
     await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   // The demo tenants are regulated: no cash cashback promised.
