@@ -262,6 +262,27 @@ for (const lang of ['pt', 'en'] as const) {
   });
 }
 
+for (const lang of ['pt', 'en'] as const) {
+  test(`a Google sign-in refused for a closed account shows the platform's message (${lang})`, async ({ page }) => {
+    const x = LIMITS_STEP[lang];
+    // A Google-only account, made and closed through the API (the typed word confirms a closure without a password).
+    const sub = String(Date.now()) + String(Math.floor(Math.random() * 1000));
+    const made = await fetch(`${STAND_IN_ORIGIN}/gsi/token?aud=${encodeURIComponent(CLIENT_ID)}&sub=${sub}`);
+    const signedUp = await tenantApi('/auth/google', { body: { idToken: ((await made.json()) as { credential: string }).credential } });
+    expect(signedUp.status).toBe(200);
+    const { token } = (await signedUp.json()) as { token: string };
+    expect((await tenantApi('/profile/close-account', { token, body: { confirmation: 'ENCERRAR' } })).status).toBe(200);
+
+    // The stand-in's button signs in as that same Google account.
+    await page.route('**/gsi/token?**', (route) => route.continue({ url: `${route.request().url()}&sub=${sub}` }));
+    await page.goto(tenantUrl(HOST, x.login));
+    const dialog = page.getByRole('dialog', { name: x.dialog });
+    await dialog.getByRole('group', { name: x.google }).getByRole('button').click();
+    await expect(dialog.getByText(lang === 'pt' ? /^Esta conta foi encerrada em .+ e não pode mais ser acessada\.$/ : /^This account was closed on .+ and can no longer be used\.$/)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+  });
+}
+
 test('Google ID tokens for another client or signed with another key are refused', async () => {
   const otherAudience = await tenantApi('/auth/google', { body: { idToken: await standInIdToken('someone-else.apps.googleusercontent.com') } });
   expect(otherAudience.status).toBe(422);
