@@ -85,9 +85,26 @@ function compress(job: CompressJob): CompressOutcome {
   return { ...seen, kind: 'compressed', bytes: data.length, brBytes: Math.min(br.length, data.length), gzBytes: Math.min(gz.length, data.length) };
 }
 
+/**
+ * A file gone before (or while) the worker reads it, or whose folder went
+ * while its siblings were written: astro writes temporary files into the
+ * output while it builds (`.prerender/.vite/manifest.json` …) and removes
+ * them, and the early pass may have queued one. It counts as skipped here;
+ * `finish()` lists the folder again, so a file there at the end is
+ * compressed then.
+ */
+function compressUnlessGone(job: CompressJob): CompressOutcome {
+  try {
+    return compress(job);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return { file: job.file, size: -1, mtimeMs: -1, kind: 'skipped' };
+  }
+}
+
 parentPort?.on('message', (batch: CompressBatch) => {
   try {
-    const outcomes = batch.jobs.map(compress);
+    const outcomes = batch.jobs.map(compressUnlessGone);
     parentPort?.postMessage({ id: batch.id, outcomes } satisfies CompressReply);
   } catch (error) {
     parentPort?.postMessage({ id: batch.id, error: (error as Error).message } satisfies CompressReply);

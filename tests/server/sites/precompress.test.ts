@@ -93,6 +93,20 @@ describe('precompressDir', () => {
     expect(await exists(join(live, 'p3.html.gz'))).toBe(false);
   });
 
+  it("skips a file removed before its early pass reads it (astro's temporary .prerender files), and still compresses what is there at the end", async () => {
+    const live = join(dir, 'vanishing');
+    await mkdir(join(live, '.prerender/.vite'), { recursive: true });
+    const running = startPrecompression(live, { concurrency: 2 });
+    const temporary = join(live, '.prerender/.vite/manifest.json');
+    await writeFile(join(live, 'index.html'), page('fica'));
+    // Announced, then gone before a worker reads it: the race that failed e2e rebuilds with ENOENT.
+    running.written(temporary);
+    await rm(join(live, '.prerender'), { recursive: true, force: true });
+    const stats = await running.finish();
+    expect(stats.files).toBe(1);
+    expect(await exists(join(live, 'index.html.br'))).toBe(true);
+  });
+
   it('gives gzip level 1 to content and 9 to hashed assets', () => {
     expect(gzipLevel('/a/index.html')).toBe(1);
     expect(gzipLevel('/sitemap-0.xml')).toBe(1);
