@@ -87,6 +87,11 @@ async function setUp(engine: string): Promise<void> {
   app = fullApp(db, { GAME_PROVIDER_SECRETS: `${PROVIDER.code}:${PROVIDER.secret}` });
 }
 
+/** Routes of a third party's sandbox stand-in mounted in the app (never in production). */
+function isThirdPartyStandIn(route: Route): boolean {
+  return route.path.startsWith('/sandbox-');
+}
+
 /** Every route once: middleware-only entries (ALL, `*`) are skipped, a path mounted twice counts once. */
 function routesOf(target: Hono): Route[] {
   const seen = new Map<string, Route>();
@@ -168,11 +173,14 @@ describe.each(ENGINES)('API fuzz on %s', (engine) => {
       const record = (route: Route, url: string, caller: CallerName, input: string, answer: Answer) => {
         calls += 1;
         const problem = problemWith(answer);
+        // A third party's stand-in (the SIGAP sandbox) answers in that party's protocol (RFC 6749 `error`, no
+        // translated `message`): it is held to no 5xx, no hang and no leak only. Production never mounts it.
+        if (problem === 'error without a message' && isThirdPartyStandIn(route)) return;
         if (problem) findings.push({ call: `${route.method} ${url.slice(0, 120)}`, caller, input, status: answer.status, problem, body: answer.text.slice(0, 200) });
       };
       /** Calls again in English and expects the same status with a different (translated) message. */
       const inEnglish = async (route: Route, url: string, caller: CallerName, headers: Record<string, string>, body: FuzzBody | null, pt: Answer) => {
-        if (pt.status < 400 || pt.status >= 500) return;
+        if (pt.status < 400 || pt.status >= 500 || isThirdPartyStandIn(route)) return;
         const en = await send(route.method, url, { ...headers, 'accept-language': 'en-US,en;q=0.9' }, body, caller);
         record(route, url, caller, `${body?.label ?? 'no body'} (en)`, en);
         if (en.status === pt.status && messageOf(en) !== null && messageOf(en) === messageOf(pt)) {
