@@ -44,6 +44,8 @@ import { tenantOrigin } from './features/tenants/origin.ts';
 import { responsibleGamingRoutes } from './features/responsible-gaming/routes.ts';
 import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
+import { rankOperatorRoutes } from './features/ranks/operator-routes.ts';
+import { rankRoutes } from './features/ranks/routes.ts';
 import { couponOperatorRoutes } from './features/bonuses/operator-routes.ts';
 import { couponRoutes } from './features/bonuses/routes.ts';
 import { createWithdrawalsDeps, isPayoutPsp, type WithdrawalsDeps } from './features/withdrawals/deps.ts';
@@ -165,6 +167,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/operator', accountClosureOperatorRoutes({ db: deps.db }));
   api.route('/operator', cashbackOperatorRoutes({ db: deps.db }));
   api.route('/operator', promotionOperatorRoutes({ db: deps.db }));
+  api.route('/operator', rankOperatorRoutes({ db: deps.db }));
   api.route('/operator', couponOperatorRoutes({ db: deps.db }));
   const documents = createDocumentsDeps({ db: deps.db, dataDir: deps.config.dataDir, log, notifications });
   api.route('/operator', documentOperatorRoutes(documents));
@@ -198,6 +201,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', addressRoutes({ db: deps.db }));
   tenantApi.route('/', referralRoutes({ db: deps.db }));
   tenantApi.route('/', walletRoutes({ db: deps.db }));
+  tenantApi.route('/', rankRoutes({ db: deps.db }));
   tenantApi.route('/', couponRoutes({ db: deps.db }));
   tenantApi.route('/', cashbackRoutes({ db: deps.db, log }));
   tenantApi.route('/', casinoRoutes({ db: deps.db, launchers: aggregators.registry.launchers, log }));

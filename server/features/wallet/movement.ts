@@ -162,7 +162,9 @@ export async function applyMovement(db: Db, input: MovementInput): Promise<Movem
     if (!updated) throw new Error('locked wallet disappeared');
     // Stakes and stakes given back feed the wager hook (total_bet, ranks, VIP points, rollover) in this same
     // transaction; replays returned above, so a retried bet counts once.
-    await onLedgerEntry(tx, entry);
-    return { entry, wallet: updated, replayed: false };
+    if (!(await onLedgerEntry(tx, entry))) return { entry, wallet: updated, replayed: false };
+    // The hook may have moved money of its own (a rank's bonus, a bonus the rollover released): answer the wallet as it is now.
+    const [now] = await tx.select().from(wallets).where(eq(wallets.userId, input.userId));
+    return { entry, wallet: now ?? updated, replayed: false };
   });
 }

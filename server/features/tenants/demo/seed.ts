@@ -3,6 +3,7 @@ import type { Logger } from '../../../logger.ts';
 import { createTenant } from '../create-tenant.ts';
 import { hasTenants } from '../find-tenant.ts';
 import { seedDemoPromotions } from '../../promotions/demo.ts';
+import { seedDemoRanks } from '../../ranks/demo.ts';
 import { seedDemoCatalogues } from './casino.ts';
 import { demoTenants } from './tenants.ts';
 
@@ -10,8 +11,9 @@ import { demoTenants } from './tenants.ts';
  * Seeds the demo tenants when the tenants table is empty, and logs each
  * operator key. Safe to run on every start and from several nodes at once
  * (a domain already taken is skipped). Then gives each demo tenant that has
- * no games the demo casino catalogue and each without promotions the demo
- * promotions (also on a database seeded before either existed).
+ * no games the demo casino catalogue, each without promotions the demo
+ * promotions and each without ranks the demo rank table (also on a database
+ * seeded before these existed).
  * @returns the domains it created (empty when tenants already existed).
  */
 export async function seedDemoTenants(db: Db, log: Logger): Promise<string[]> {
@@ -33,6 +35,11 @@ export async function seedDemoTenants(db: Db, log: Logger): Promise<string[]> {
   await seedDemoPromotions(
     db,
     all.map((t) => ({ domain: t.domain, brand: t.config.siteTitle })),
+    log,
+  );
+  await seedDemoRanks(
+    db,
+    all.map((t) => t.domain),
     log,
   );
   return created;
