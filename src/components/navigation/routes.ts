@@ -48,8 +48,8 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   },
   { id: 'promotions', path: '/promotions', labelKey: 'nav.items.promotions', group: 'general', icon: 'gift', available: true },
   { id: 'refer-a-friend', path: '/refers', labelKey: 'nav.items.referAFriend', group: 'general', icon: 'users', available: true },
-  { id: 'vip-club', path: '/rewards', labelKey: 'nav.items.vipClub', group: 'general', icon: 'crown', available: false },
-  { id: 'ranking', path: '/ranking', labelKey: 'nav.items.ranking', group: 'general', icon: 'trophy', available: false },
+  { id: 'vip-club', path: '/vip', labelKey: 'nav.items.vipClub', group: 'general', icon: 'crown', available: true },
+  { id: 'ranking', path: '/ranking', labelKey: 'nav.items.ranking', group: 'general', icon: 'trophy', available: true },
   {
     // News is operator content: the custom page `/pages/news` when the tenant wrote one in this locale.
     id: 'news', path: '/pages/news', labelKey: 'nav.items.news', group: 'general', icon: 'news', available: true,

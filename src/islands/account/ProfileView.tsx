@@ -13,6 +13,8 @@ import { SelfExclusionCard } from './SelfExclusionCard.tsx';
 
 // The cashback card (issue 18, spec "profile with ranks and cashback") comes in its own chunk, after the profile shows.
 const CashbackCard = lazy(() => import('../cashback/CashbackCard.tsx').then((m) => ({ default: m.CashbackCard })));
+// The rank card (issue 18): the player's rank and the bar to the next one, in its own chunk too.
+const RankCard = lazy(() => import('../ranking/RankCard.tsx').then((m) => ({ default: m.RankCard })));
 
 /** `/user`: picture, privacy toggles (section 3), the public view, self-exclusion, the data download and closing the account (issue 17). */
 export function ProfileView({ t, locale }: { t: TFunction; locale: Locale }) {
@@ -103,6 +105,9 @@ export function ProfileView({ t, locale }: { t: TFunction; locale: Locale }) {
         <FormMessage t={t} message={notice} tone="info" />
       </section>
 
+      <Suspense fallback={null}>
+        <RankCard t={t} locale={locale} />
+      </Suspense>
       <Suspense fallback={null}>
         <CashbackCard t={t} locale={locale} />
       </Suspense>

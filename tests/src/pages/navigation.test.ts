@@ -17,14 +17,14 @@ describe('side-menu route registry', () => {
     ]);
   });
 
-  it('shows only routes that exist: home, the casino lists with a catalogue, promotions, refer a friend, and news when the tenant wrote that page', () => {
+  it('shows only routes that exist: home, the casino lists with a catalogue, promotions, refer a friend, VIP club, ranking, and news when the tenant wrote that page', () => {
     const casino = ['casino-games', 'casino-providers', 'casino-recent', 'casino-favorites'];
-    expect(ids(visibleRoutes(fixture, 'pt'))).toEqual(['home', ...casino, 'promotions', 'refer-a-friend', 'news']);
+    expect(ids(visibleRoutes(fixture, 'pt'))).toEqual(['home', ...casino, 'promotions', 'refer-a-friend', 'vip-club', 'ranking', 'news']);
     const noNews = { ...fixture, pages: fixture.pages.filter((p) => p.slug !== 'news') };
-    expect(ids(visibleRoutes(noNews, 'en'))).toEqual(['home', ...casino, 'promotions', 'refer-a-friend']);
+    expect(ids(visibleRoutes(noNews, 'en'))).toEqual(['home', ...casino, 'promotions', 'refer-a-friend', 'vip-club', 'ranking']);
     // No catalogue in the bundle: no casino page is built, so the menu must not link to one.
     const noCasino = { ...noNews, casino: undefined };
-    expect(ids(visibleRoutes(noCasino, 'en'))).toEqual(['home', 'promotions', 'refer-a-friend']);
+    expect(ids(visibleRoutes(noCasino, 'en'))).toEqual(['home', 'promotions', 'refer-a-friend', 'vip-club', 'ranking']);
   });
 
   it('applies tenant conditions once a later feature marks its route available', () => {
