@@ -1,5 +1,5 @@
 import { atom, map } from 'nanostores';
-import { type CheckCouponAnswer, type CouponsAnswer, normaliseCouponCode } from '../contract/bonuses.ts';
+import { type CheckCouponAnswer, normaliseCouponCode } from '../contract/bonuses.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { api, rethrowAsApiError } from './api.ts';
 import { loadActiveBonuses } from './bonuses.ts';
@@ -67,23 +67,8 @@ export async function checkCoupon(raw = $couponInput.get()): Promise<CouponState
     $coupon.set({ status: 'valid', code, answer });
     applyWallet(answer.wallet);
     void loadActiveBonuses();
-    void loadCoupons();
   } catch (error) {
     $coupon.set({ status: 'invalid', code, message: await refusalText(error) });
   }
   return $coupon.get();
-}
-
-/** The public promo codes (`GET /bonuses/coupons`) for `/promo-codes` and the list on `/bonus`. */
-export type CouponListState = { status: 'idle' | 'loading' } | { status: 'ready'; answer: CouponsAnswer } | { status: 'failed' };
-
-export const $couponList = atom<CouponListState>({ status: 'idle' });
-
-export async function loadCoupons(): Promise<void> {
-  if ($couponList.get().status !== 'ready') $couponList.set({ status: 'loading' });
-  try {
-    $couponList.set({ status: 'ready', answer: await api.get<CouponsAnswer>('/bonuses/coupons') });
-  } catch {
-    if ($couponList.get().status !== 'ready') $couponList.set({ status: 'failed' });
-  }
 }

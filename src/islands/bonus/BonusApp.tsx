@@ -6,6 +6,7 @@ import { loadActiveBonuses } from '../../stores/bonuses.ts';
 import { $session } from '../../stores/session.ts';
 import { installSessionEffects } from '../auth/session-effects.ts';
 import { useTranslator } from '../auth/use-translator.ts';
+import '../auth/auth.css';
 import '../account/account.css';
 import './bonus.css';
 import { BonusView } from './BonusView.tsx';

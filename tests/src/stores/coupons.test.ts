@@ -27,7 +27,6 @@ describe('coupons store', () => {
       'POST /bonuses/check-coupon': (body) =>
         (body as { coupon: string }).coupon === 'BEMVINDO10' ? { json: VALID } : { status: 422, json: { code: 'coupon_invalid', message: 'Cupom inválido. Confira o código e tente de novo.' } },
       'GET /wallet/bonuses': () => ({ json: { data: [], current_page: 1, last_page: 1, total: 0, active: [BONUS] } }),
-      'GET /bonuses/coupons': () => ({ json: { data: [], redemptions: [] } }),
     });
     const c = await import('../../../src/stores/coupons.ts');
     const b = await import('../../../src/stores/bonuses.ts');
@@ -63,7 +62,6 @@ describe('coupons store', () => {
     const { calls } = fakeApi({
       'POST /bonuses/check-coupon': () => ({ json: VALID }),
       'GET /wallet/bonuses': () => ({ json: { data: [], current_page: 1, last_page: 1, total: 0, active: [] } }),
-      'GET /bonuses/coupons': () => ({ json: { data: [], redemptions: [] } }),
     });
     const c = await import('../../../src/stores/coupons.ts');
     c.setCouponInput('BEMVINDO10');
