@@ -58,7 +58,9 @@ const CASINO_PAGES = [
 describe('tenant build', () => {
   it('emits every page in pt (unprefixed) and en (/en), skipping pages missing in a locale', () => {
     // Sports pages exist on every tenant: without a sportsbook they show the unavailable state (issue 16).
-    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', 'sports', 'sportschange', 'sportsbook', 'widgetbetby', ...CASINO_PAGES].flatMap(
+    // The rewards pages exist on every tenant (issue 18).
+    const REWARDS_PAGES = ['bonus', 'promo-codes', 'promotion', 'promotions', 'ranking', 'refers', 'rewards', 'vip'];
+    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', 'sports', 'sportschange', 'sportsbook', 'widgetbetby', ...REWARDS_PAGES, ...CASINO_PAGES].flatMap(
       (path) => [`${path}/index.html`, `en/${path}/index.html`],
     );
     expect(htmlFiles(TENANT)).toEqual([
@@ -138,7 +140,7 @@ describe('tenant build', () => {
     const html = read(TENANT, 'en/index.html');
     const menu = attr(html, /<nav id="side-menu"[\s\S]*?>([\s\S]*?)<\/nav>/)!;
     expect([...menu.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
-      '/en', '/en/casino/games', '/en/casino/providers', '/en/casino/recent', '/en/casino/favorites', '/en/pages/news',
+      '/en', '/en/casino/games', '/en/casino/providers', '/en/casino/recent', '/en/casino/favorites', '/en/promotions', '/en/refers', '/en/vip', '/en/ranking', '/en/pages/news',
     ]);
     expect(html).toContain('href="/en/terms"');
     expect(html).not.toContain('href="/en/privacy"');
