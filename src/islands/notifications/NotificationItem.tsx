@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { NotificationView } from '../../contract/notifications.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
+import { localizeHref } from '../../i18n/locales.ts';
 import { formatDayTime } from '../../lib/datetime.ts';
 import { dismissNotification, markNotificationRead } from '../../stores/notifications.ts';
 import { CloseIcon } from '../shared/CloseIcon.tsx';
@@ -23,7 +24,8 @@ export function NotificationItem({ t, locale, notification }: { t: TFunction; lo
       </div>
       <div className="notification__actions">
         {url && (
-          <a className="notification__link" href={url}>
+          // The platform names site pages unprefixed (`/ranking`): an English player opens the English twin.
+          <a className="notification__link" href={localizeHref(locale, url)}>
             {t('notifications.panel.open')}
           </a>
         )}
