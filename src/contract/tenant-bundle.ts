@@ -1,5 +1,6 @@
 import type { CatalogueBundle } from './casino.ts';
 import type { BundlePromotion } from './promotions.ts';
+import type { RankView } from './ranking.ts';
 import type { SiteConfig } from './site-config.ts';
 
 export type Locale = 'pt' | 'en';
@@ -61,6 +62,12 @@ export interface TenantBundle {
    * order (issue 18): `/promotions` and one `/promotion/{slug}` page each. Absent: none.
    */
   promotions?: BundlePromotion[];
+  /**
+   * The tenant's rank table at build time, level 1 first (issue 18): `/ranking`
+   * draws it as plain HTML. A table changed by the operator shows after the
+   * next build; the player's own place is read live. Absent: none.
+   */
+  ranks?: RankView[];
   /** API base address (absolute, or relative to the site such as `/api`). */
   apiUrl: string;
   realtime: RealtimeClientConfig;

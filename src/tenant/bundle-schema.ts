@@ -99,6 +99,20 @@ export const TenantBundleSchema = v.object({
       v.check((list) => new Set(list.map((p) => p.slug)).size === list.length, 'two promotions share one slug'),
     ),
   ),
+  // The rank table at build time (issue 18), as GET /ranking lists it; two ranks of one level would draw two rows.
+  ranks: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          level: v.pipe(v.number(), v.integer(), v.minValue(1)),
+          name: v.object({ pt: v.string(), en: v.string() }),
+          totalBet: v.pipe(v.number(), v.integer(), v.minValue(0)),
+          image: v.nullable(v.string()),
+        }),
+      ),
+      v.check((list) => new Set(list.map((r) => r.level)).size === list.length, 'two ranks share one level'),
+    ),
+  ),
   apiUrl: v.pipe(v.string(), v.minLength(1)),
   realtime: RealtimeSchema,
   builtAt: v.pipe(v.string(), v.isoTimestamp()),

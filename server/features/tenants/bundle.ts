@@ -4,6 +4,7 @@ import type { Db } from '../../db/open.ts';
 import { loadCatalogueBundle } from '../casino/catalogue-bundle.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { livePromotions } from '../promotions/list-promotions.ts';
+import { listRanks, toRankView } from '../ranks/table.ts';
 import { listCategories } from './categories.ts';
 import { findTenantByDomain } from './find-tenant.ts';
 import { listTenantPages } from './pages.ts';
@@ -21,11 +22,12 @@ export async function loadTenantBundle(
 ): Promise<TenantBundle> {
   const tenant = await findTenantByDomain(db, domain);
   if (!tenant) throw new NotFoundError('tenant_not_found', { message: `No tenant has the domain ${domain}` });
-  const [pages, cats, casino, promotions] = await Promise.all([
+  const [pages, cats, casino, promotions, ranks] = await Promise.all([
     listTenantPages(db, tenant.id),
     listCategories(db, tenant.id),
     loadCatalogueBundle(db, tenant.id),
     livePromotions(db, tenant.id),
+    listRanks(db, tenant.id).then((rows) => rows.map(toRankView)),
   ]);
   return {
     domain: tenant.domain,
@@ -36,6 +38,7 @@ export async function loadTenantBundle(
     categories: cats,
     casino,
     promotions,
+    ranks,
     apiUrl: opts.apiUrl,
     realtime: opts.realtime,
     builtAt: new Date().toISOString(),
