@@ -41,6 +41,10 @@ const BUDGETS: Array<{ name: string; path: string; limitKb: number; host?: strin
   { name: 'rewards (pt)', path: '/rewards', limitKb: TEXT_PAGE_KB },
   // Promo codes (issue 18): a live list drawn by a small script (no React) over the API, like the home's featured games: a site page (12.7 KB measured).
   { name: 'promo codes (pt)', path: '/promo-codes', limitKb: SITE_PAGE_KB },
+  // Ranking and VIP club (issue 18): the table and texts pre-rendered; the player's part a small script (no React) over the API: a site page (13.0 / 12.4 KB measured).
+  { name: 'ranking (pt)', path: '/ranking', limitKb: SITE_PAGE_KB },
+  { name: 'ranking (en)', path: '/en/ranking', limitKb: SITE_PAGE_KB },
+  { name: 'VIP club (pt)', path: '/vip', limitKb: SITE_PAGE_KB },
   { name: 'legal: terms (pt)', path: '/terms', limitKb: TEXT_PAGE_KB },
   { name: 'legal: privacy (en)', path: '/en/privacy', limitKb: TEXT_PAGE_KB },
   { name: 'legal: resp. gaming', path: '/responsible-gaming', limitKb: TEXT_PAGE_KB },
