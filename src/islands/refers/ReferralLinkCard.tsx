@@ -35,10 +35,11 @@ export function ReferralLinkCard({ t, link, code, brand }: { t: TFunction; link:
         <button type="button" className="button button--primary" onClick={() => void onCopy()}>
           {t('refer.copy')}
         </button>
+        {/* Beside the button, not a line of its own: the card keeps no empty reserved line under the link. */}
+        <p className="refers__copy-status" role="status" aria-live="polite">
+          {copy === 'copied' ? t('refer.copied') : copy === 'failed' ? t('refer.copyFailed') : ''}
+        </p>
       </div>
-      <p className="refers__copy-status" role="status" aria-live="polite">
-        {copy === 'copied' ? t('refer.copied') : copy === 'failed' ? t('refer.copyFailed') : ''}
-      </p>
       <p className="refers__code">{t('refer.code', { code })}</p>
       <div className="refers__share">
         <h3>{t('refer.shareTitle')}</h3>
