@@ -22,12 +22,23 @@ async function betInDice(player: TestPlayer, amount: number): Promise<void> {
 const bar = (page: Page) => page.getByRole('progressbar');
 
 test('a visitor sees the rank table and a login button on /ranking', async ({ page }) => {
+  // The table is in the page's HTML (pre-rendered from the build's bundle), and a guest makes no ranking call.
+  const html = await (await page.request.get(tenantUrl(HOST, '/ranking'))).text();
+  expect(html).toContain('data-level="7"');
+  expect(html).not.toContain('astro-island');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/(ranking|profile\/vip)/.test(request.url())) calls.push(request.url());
+  });
   await page.goto(tenantUrl(HOST, '/ranking'));
   await expect(page.getByRole('heading', { level: 1, name: 'Ranking' })).toBeVisible();
   await expect(page.getByTestId('rank-table').locator('tbody tr')).toHaveCount(7);
   await expect(page.getByTestId('rank-table')).toContainText('Bronze');
   await expect(page.getByRole('main').getByRole('button', { name: 'Entrar' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(tenantUrl(HOST, '/vip'));
+  await expect(page.getByRole('main').getByRole('button', { name: 'Entrar' })).toBeVisible();
+  expect(calls).toEqual([]);
 });
 
 test('a player bets in a house game and sees their rank progress change on /ranking and /user (pt)', async ({ page, request }) => {
