@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { extname, join, relative } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { constants } from 'node:zlib';
 import type { CompressBatch, CompressJob, CompressOutcome, CompressReply } from './precompress-worker.ts';
@@ -85,9 +85,17 @@ export function gzipLevel(file: string): number {
   return isHashedAsset(file) ? constants.Z_BEST_COMPRESSION : CONTENT_GZIP_LEVEL;
 }
 
+/**
+ * Astro's scratch folder inside the output while it builds (`.prerender/.vite/…`),
+ * removed before the build ends: never compressed, and never written into —
+ * a `.br` sibling left there makes astro's own `rmdir` fail with ENOTEMPTY.
+ */
+const ASTRO_SCRATCH = '.prerender';
+
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name === ASTRO_SCRATCH) continue;
     if (entry.isDirectory()) yield* walk(full);
     else if (entry.isFile()) yield full;
   }
@@ -237,6 +245,7 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
     stopScanning: stop,
     written(file: string) {
       if (stopped || queued.has(file) || !COMPRESSIBLE_EXTENSIONS.has(extname(file).toLowerCase())) return;
+      if (relative(dir, file).split(sep).includes(ASTRO_SCRATCH)) return;
       if (file.endsWith('.html')) announcedPages += 1;
       enqueue(file);
       dispatch();

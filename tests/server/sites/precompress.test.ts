@@ -107,6 +107,20 @@ describe('precompressDir', () => {
     expect(await exists(join(live, 'index.html.br'))).toBe(true);
   });
 
+  it("never writes into astro's scratch folder (.prerender), which astro then fails to remove with ENOTEMPTY", async () => {
+    const live = join(dir, 'scratch');
+    await mkdir(join(live, '.prerender/.vite'), { recursive: true });
+    const scratch = join(live, '.prerender/.vite/manifest.json');
+    await writeFile(scratch, JSON.stringify({ entries: 'x'.repeat(2_000) }));
+    await writeFile(join(live, 'index.html'), page('fica'));
+    const running = startPrecompression(live, { concurrency: 2 });
+    running.written(scratch);
+    const stats = await running.finish();
+    expect(stats.files).toBe(1);
+    expect(await exists(`${scratch}.br`)).toBe(false);
+    expect(await exists(`${scratch}.gz`)).toBe(false);
+  });
+
   it('gives gzip level 1 to content and 9 to hashed assets', () => {
     expect(gzipLevel('/a/index.html')).toBe(1);
     expect(gzipLevel('/sitemap-0.xml')).toBe(1);
