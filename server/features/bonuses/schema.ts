@@ -38,7 +38,10 @@ export const playerBonuses = pgTable(
 );
 
 /** What a coupon gives. Amounts in centavos. */
-export type CouponReward = { kind: 'bonus'; amount: number; rollover_multiplier: number; expires_days: number } | { kind: 'vip_points'; points: number };
+export type CouponReward =
+  | { kind: 'bonus'; amount: number; rollover_multiplier: number; expires_days: number }
+  | { kind: 'vip_points'; points: number }
+  | { kind: 'free_rounds'; game: 'dice' | 'limbo' | 'plinko'; rounds: number; stake: number; rollover_multiplier: number; expires_days: number };
 
 /**
  * Coupons and promo codes the operator sets up (issue 18). `code` is stored
