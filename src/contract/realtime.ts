@@ -18,6 +18,8 @@ export const RealtimeEvent = {
   MessageSent: 'MessageSent',
   BetPlaced: 'BetPlaced',
   MissionAssigned: 'MissionAssigned',
+  /** Not in the spec's list: an accepted mission's progress or completion (issue 19, docs/missions.md). */
+  MissionProgress: 'MissionProgress',
   NotificationSent: 'NotificationSent',
   PaymentApproved: 'PaymentApproved',
   BalanceUpdated: 'BalanceUpdated',
@@ -58,6 +60,7 @@ export const CHANNEL_EVENTS = {
   userPrivate: [
     RealtimeEvent.MessageSent,
     RealtimeEvent.MissionAssigned,
+    RealtimeEvent.MissionProgress,
     RealtimeEvent.NotificationSent,
     RealtimeEvent.PaymentApproved,
     RealtimeEvent.BalanceUpdated,
