@@ -21,8 +21,24 @@ export interface WalletView {
  * Ledger row types. The `sports_*` four are the sportsbook's own (issue 16):
  * a betslip's stake, its payout (won, half-won, cashed out), its stake given
  * back (void, cancelled) and the reversal of any of them by the provider.
+ * The `box_*`/`prize_sale` three are the mystery boxes' (issue 19): a box
+ * bought, an unopened box sold back, a prize sold.
  */
-export const LEDGER_TYPES = ['deposit', 'withdraw', 'bonus', 'rollover', 'win', 'bet', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback'] as const;
+export const LEDGER_TYPES = [
+  'deposit',
+  'withdraw',
+  'bonus',
+  'rollover',
+  'win',
+  'bet',
+  'sports_bet',
+  'sports_win',
+  'sports_refund',
+  'sports_rollback',
+  'box_purchase',
+  'box_sale',
+  'prize_sale',
+] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 /** Filters of `GET /wallet/transactions?type=`. */

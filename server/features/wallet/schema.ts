@@ -68,7 +68,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_idx').on(t.userId, t.id),
     check(
       'ledger_entries_type_check',
-      sql`${t.type} in ('deposit', 'withdraw', 'bonus', 'rollover', 'win', 'bet', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback')`,
+      sql`${t.type} in ('deposit', 'withdraw', 'bonus', 'rollover', 'win', 'bet', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback', 'box_purchase', 'box_sale', 'prize_sale')`,
     ),
     check('ledger_entries_moves_check', sql`${t.amount} <> 0 or ${t.withdrawableDelta} <> 0`),
     check('ledger_entries_after_check', sql`${t.balanceAfter} >= 0 and ${t.balanceWithdrawalAfter} >= 0 and ${t.balanceWithdrawalAfter} <= ${t.balanceAfter}`),
