@@ -1,6 +1,7 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/schema.ts';
 import { users } from '../users/schema.ts';
+import { ledgerEntries } from '../wallet/schema.ts';
 import type { LocalisedText } from '../ranks/schema.ts';
 
 /**
@@ -26,6 +27,12 @@ export const playerBonuses = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     rolloverRequired: bigint('rollover_required', { mode: 'number' }).notNull(),
     rolloverDone: bigint('rollover_done', { mode: 'number' }).notNull().default(0),
+    /**
+     * Centavos won with stakes of this bonus's money while it ran (docs/rewards.md "Wins of bonus money"):
+     * kept as bonus money (not withdrawable), released with it when its rollover is met, forfeited with it
+     * when it expires. What is left of the bonus is at most `amount + winnings` (money-left.ts).
+     */
+    winnings: bigint('winnings', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ['active', 'completed', 'expired', 'forfeited', 'cancelled'] }).notNull().default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +42,28 @@ export const playerBonuses = pgTable(
     uniqueIndex('player_bonuses_source_unique').on(t.tenantId, t.userId, t.source, t.sourceRef),
     index('player_bonuses_user_status_idx').on(t.userId, t.status),
   ],
+);
+
+/**
+ * Which running bonus paid how much of a stake (docs/rewards.md "Wins of bonus money"): written by the wager
+ * hook (rollover.ts, `recordBonusStake`) for each `bet` / `sports_bet` debit that spent bonus money, from
+ * the bet's own ledger row (its `withdrawable_delta` says how much was cash; the rest was non-withdrawable
+ * money, of the running bonuses as money-left.ts hands it out, the rest of no bonus). A win or a stake given
+ * back reads it to credit each bonus's share as that bonus's money (win-shares.ts). Written once per bet row.
+ */
+export const bonusStakes = pgTable(
+  'bonus_stakes',
+  {
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    bonusId: integer('bonus_id')
+      .notNull()
+      .references(() => playerBonuses.id, { onDelete: 'cascade' }),
+    /** Positive centavos of the stake that were this bonus's money. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerEntryId, t.bonusId] }), index('bonus_stakes_bonus_idx').on(t.bonusId)],
 );
 
 /** What a coupon gives. Amounts in centavos. */
