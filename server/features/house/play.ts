@@ -43,7 +43,8 @@ export interface PlayAnswer {
  * Insufficient funds roll it all back: no round, nonce not consumed.
  * Demo rounds use the same seeds and are stored, but move no money.
  * After the commit, real-money rounds publish BetPlaced (tenant channel)
- * and BalanceUpdated (player channel); failures there are only logged.
+ * and BalanceUpdated (player channel), and a rank-up the stake brought its
+ * NotificationSent (player channel); failures there are only logged.
  *
  * @throws UnauthorizedError (401) for real money without a logged-in player, or without any actor.
  * @throws InsufficientFundsError (422) when the stake exceeds the balance.
@@ -98,7 +99,7 @@ export async function playRound(deps: HouseDeps, ctx: { tenant: TenantContext; a
       .set({ nextNonce: sql`${houseSeeds.nextNonce} + 1` })
       .where(eq(houseSeeds.id, seed.id));
     return { round: toRoundView(round, { ...seed, revealedAt: null }), wallet };
-  });
+  }, deps);
 
   if (!input.demo && player && played.wallet) {
     await publishRound(deps, { tenant: ctx.tenant, player, round: played.round, wallet: played.wallet });

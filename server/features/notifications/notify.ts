@@ -6,13 +6,13 @@ import {
   type NotificationView,
   PLAYER_NOTIFICATION_TYPES,
 } from '../../../src/contract/notifications.ts';
-import { RealtimeEvent, realtimeChannel, wireEventName } from '../../../src/contract/realtime.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { users } from '../users/schema.ts';
 import { clockOf, type NotificationsDeps } from './deps.ts';
 import { NOTIFICATION_KEYS } from './messages.ts';
 import { contentOf, NotificationContentSchema } from './content.ts';
 import { toNotificationView } from './present.ts';
+import { publishNotification } from './publish.ts';
 import { notifications } from './schema.ts';
 
 export interface NotifyInput {
@@ -62,15 +62,7 @@ export async function notify(deps: NotificationsDeps, input: NotifyInput): Promi
     .returning();
   const view = toNotificationView(row!, null);
 
-  const channel = input.userId === null ? realtimeChannel.tenantPublic(input.tenant.id) : realtimeChannel.actorPrivate(input.userId);
-  const events = input.type === 'box' ? [RealtimeEvent.NotificationSent, RealtimeEvent.NotifyNewUserBox] : [RealtimeEvent.NotificationSent];
-  for (const event of events) {
-    try {
-      await deps.publish([channel], wireEventName(event), view);
-    } catch (error) {
-      deps.log.warn(`notifications: ${event} of notification ${view.id} not sent`, error);
-    }
-  }
+  await publishNotification(deps, { tenantId: input.tenant.id, userId: input.userId }, view);
 
   if (deps.push) {
     const sending = deps

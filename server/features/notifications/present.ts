@@ -1,7 +1,8 @@
 import type { NotificationContent, NotificationType, NotificationView } from '../../../src/contract/notifications.ts';
 import type { notifications } from './schema.ts';
 
-type NotificationRow = typeof notifications.$inferSelect;
+/** A row of `notifications` as stored. */
+export type NotificationRow = typeof notifications.$inferSelect;
 
 /** A stored notification as a player sees it; `readAt` is that player's read time (null while unread). */
 export function toNotificationView(row: NotificationRow, readAt: Date | null): NotificationView {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { fill } from '../auth/messages.ts';
+import type { NotificationRow } from '../notifications/present.ts';
 import { notifications } from '../notifications/schema.ts';
 import { users } from '../users/schema.ts';
 import { RANK_MESSAGES } from './messages.ts';
@@ -27,11 +28,13 @@ export interface RankUpInput {
  * - users.level (and vip_level, the VIP club's tier) becomes the highest level reached;
  * - one notification names the new rank, in both languages (each player's
  *   site shows theirs); it is stored in this transaction, so a bet that rolls
- *   back leaves none, and the player sees it with their notifications.
+ *   back leaves none, and returned, so the caller publishes it live once the
+ *   transaction has committed (never before: the bet may still roll back).
  * A level is never taken away: a refunded stake lowers total_bet, not the rank.
- * @returns the new level, or null when nothing was crossed.
+ * @returns the new level and the notification stored (null when every level
+ * crossed was already reached), or null when nothing was crossed.
  */
-export async function rankUpOnWager(tx: Db, input: RankUpInput): Promise<number | null> {
+export async function rankUpOnWager(tx: Db, input: RankUpInput): Promise<{ level: number; notice: NotificationRow | null } | null> {
   const crossed = await ranksCrossed(tx, input);
   const top = crossed.at(-1);
   if (!top) return null;
@@ -47,15 +50,17 @@ export async function rankUpOnWager(tx: Db, input: RankUpInput): Promise<number 
     .update(users)
     .set({ level: sql`greatest(${users.level}, ${top.level})`, vipLevel: sql`greatest(${users.vipLevel}, ${top.level})` })
     .where(and(eq(users.id, input.userId), eq(users.tenantId, input.tenantId)));
-  if (reachedNow) {
-    const template = points > 0 ? RANK_MESSAGES.rankUpPoints : RANK_MESSAGES.rankUpMessage;
-    const message = (locale: 'pt' | 'en') => fill(template[locale], { name: top.name[locale], level: top.level, points: points.toLocaleString(locale === 'pt' ? 'pt-BR' : 'en-US') });
-    await tx.insert(notifications).values({
+  if (!reachedNow) return { level: top.level, notice: null };
+  const template = points > 0 ? RANK_MESSAGES.rankUpPoints : RANK_MESSAGES.rankUpMessage;
+  const message = (locale: 'pt' | 'en') => fill(template[locale], { name: top.name[locale], level: top.level, points: points.toLocaleString(locale === 'pt' ? 'pt-BR' : 'en-US') });
+  const [notice] = await tx
+    .insert(notifications)
+    .values({
       tenantId: input.tenantId,
       userId: input.userId,
       type: 'user',
       notification: { title: RANK_MESSAGES.rankUpTitle, message: { pt: message('pt'), en: message('en') }, url: '/ranking' },
-    });
-  }
-  return top.level;
+    })
+    .returning();
+  return { level: top.level, notice: notice ?? null };
 }

@@ -61,6 +61,7 @@ export function sportsbookCallbackRoutes(deps: SportsCallbackDeps): Hono<AppEnv>
           operatorId: deps.config.operatorId,
           now: at,
           log: deps.log,
+          ...(deps.events ? { live: deps.events } : {}),
         };
         const outcome = await work(context, parsed.output);
         if (outcome.movedFor !== null && deps.events) await publishSportsMovement(deps.events, tenant.id, outcome.movedFor, outcome.wallet);

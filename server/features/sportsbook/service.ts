@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import type { TenantContext } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
+import type { LiveNotificationDeps } from '../notifications/publish.ts';
 import { BarredError } from '../barred/errors.ts';
 import { assertWagerAllowed } from '../responsible-gaming/enforce.ts';
 import { ResponsibleGamingError } from '../responsible-gaming/errors.ts';
@@ -29,6 +30,8 @@ export interface SportsCallContext {
   operatorId: string;
   now: Date;
   log?: Pick<Logger, 'info'>;
+  /** Publishes what a bet's transaction stored for the player (a rank-up) once it has committed. */
+  live?: LiveNotificationDeps;
 }
 
 /** An accepted callback: the answer, and the player whose money moved now (null on a replay or when nothing moved). */
@@ -54,7 +57,7 @@ function asSportsError(error: unknown): unknown {
 
 async function run<T>(ctx: SportsCallContext, db: Db, work: (tx: Db, move: Move) => Promise<SportsOutcome<T>>): Promise<SportsOutcome<T>> {
   try {
-    return await inLoggedTransaction(db, ctx.log, work);
+    return await inLoggedTransaction(db, ctx.log, work, ctx.live);
   } catch (error) {
     throw asSportsError(error);
   }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/open.ts';
 import type { Logger } from '../../logger.ts';
+import { type LiveNotificationDeps, publishStoredNotifications } from '../notifications/publish.ts';
 import { applyMovement, type MovementInput, type MovementResult } from './movement.ts';
 
 /**
@@ -28,13 +29,18 @@ export function logLedgerEntry(log: Pick<Logger, 'info'>, moved: Pick<MovementRe
 /**
  * Runs `work` in one transaction of `db`, handing it `move` (applyMovement
  * inside that transaction), and once it has committed logs one line per
- * ledger row `move` wrote (logLedgerEntry); a rolled-back transaction logs
- * nothing. Without `log`, only the transaction.
+ * ledger row `move` wrote (logLedgerEntry) and, with `live`, publishes the
+ * notifications those movements stored (a bet's rank-up: `NotificationSent`
+ * on the player's channel); a rolled-back transaction logs and announces
+ * nothing. Without `log`, no lines; without `live`, the notices wait for the
+ * player's next load. `db` must not be a transaction itself: its commit is
+ * the one that counts.
  */
 export async function inLoggedTransaction<T>(
   db: Db,
   log: Pick<Logger, 'info'> | undefined,
   work: (tx: Db, move: (input: MovementInput) => Promise<MovementResult>) => Promise<T>,
+  live?: LiveNotificationDeps,
 ): Promise<T> {
   const written: MovementResult[] = [];
   const result = await db.transaction((tx) =>
@@ -45,5 +51,6 @@ export async function inLoggedTransaction<T>(
     }),
   );
   if (log) for (const moved of written) logLedgerEntry(log, moved);
+  if (live) await publishStoredNotifications(live, written.flatMap((moved) => moved.notices));
   return result;
 }

@@ -3,6 +3,7 @@ import { MAX_AMOUNT_CENTAVOS } from '../../../src/contract/money.ts';
 import type { LedgerType } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import type { NotificationRow } from '../notifications/present.ts';
 import { InsufficientFundsError, ReferenceConflictError } from './errors.ts';
 import { WALLET_MESSAGES } from './messages.ts';
 import { onLedgerEntry } from './on-wager.ts';
@@ -31,6 +32,12 @@ export interface MovementResult {
   wallet: WalletRow;
   /** True when `reference` had already been applied: no money moved this time. */
   replayed: boolean;
+  /**
+   * Notifications the wager hook stored with this movement (a rank-up's);
+   * empty on a replay. Whoever commits the transaction publishes them after
+   * the commit (`inLoggedTransaction` in ./ledger-log.ts does).
+   */
+  notices: NotificationRow[];
 }
 
 const MAX = BigInt(MAX_AMOUNT_CENTAVOS);
@@ -111,7 +118,7 @@ export async function applyMovement(db: Db, input: MovementInput): Promise<Movem
         .where(and(eq(ledgerEntries.tenantId, input.tenantId), eq(ledgerEntries.type, input.type), eq(ledgerEntries.reference, reference)));
       if (!original) return null;
       if (original.userId !== input.userId || original.amount !== amount) throw new ReferenceConflictError();
-      return { entry: original, wallet: locked, replayed: true };
+      return { entry: original, wallet: locked, replayed: true, notices: [] };
     };
 
     const delta = explicitDelta ?? defaultWithdrawableDelta(input.type, amount, wallet);
@@ -162,9 +169,10 @@ export async function applyMovement(db: Db, input: MovementInput): Promise<Movem
     if (!updated) throw new Error('locked wallet disappeared');
     // Stakes and stakes given back feed the wager hook (total_bet, ranks, VIP points, rollover) in this same
     // transaction; replays returned above, so a retried bet counts once.
-    if (!(await onLedgerEntry(tx, entry))) return { entry, wallet: updated, replayed: false };
+    const effects = await onLedgerEntry(tx, entry);
+    if (!effects.moved) return { entry, wallet: updated, replayed: false, notices: effects.notices };
     // The hook may have moved money of its own (a rank's bonus, a bonus the rollover released): answer the wallet as it is now.
     const [now] = await tx.select().from(wallets).where(eq(wallets.userId, input.userId));
-    return { entry, wallet: now ?? updated, replayed: false };
+    return { entry, wallet: now ?? updated, replayed: false, notices: effects.notices };
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_VIP_POINTS_PER_100 } from '../../../src/contract/ranking.ts';
 import type { Db } from '../../db/open.ts';
+import type { NotificationRow } from '../notifications/present.ts';
 import { rankUpOnWager } from '../ranks/rank-up.ts';
 import { ranks } from '../ranks/schema.ts';
 import { addVipPoints, wagerPoints } from '../ranks/vip-points.ts';
@@ -25,40 +26,50 @@ export interface Wager {
   reference: string;
 }
 
+/** What the hook did beyond the wager's own counts. */
+export interface WagerEffects {
+  /** It may have moved money itself (a rank's bonus, a bonus the rollover released or forfeited): read the wallet again. */
+  moved: boolean;
+  /** Notifications it stored (a rank-up's): publish them once the transaction has committed, never before. */
+  notices: NotificationRow[];
+}
+
+const NO_EFFECTS: WagerEffects = { moved: false, notices: [] };
+
 /**
  * A stake was placed: adds it to `users.total_bet`, moves the player up the
  * ranks it crossed (rank-ups, rewards, notice: ranks/rank-up.ts) and adds the
  * VIP points it earned at the tenant's rate. Called once per ledger row
  * (applyMovement calls it only when it wrote the row, never on a replay); the
  * VIP points are idempotent on `reference` as well.
- * @returns true: it may have moved money itself (a rank's bonus, a bonus
- * released or forfeited by the rollover), so the caller reads the wallet again.
+ * @returns `moved` true (it may have moved money itself: a rank's bonus, a
+ * bonus released or forfeited by the rollover) and the rank-up's notice, if any.
  */
-export async function recordWager(tx: Db, wager: Wager): Promise<boolean> {
+export async function recordWager(tx: Db, wager: Wager): Promise<WagerEffects> {
   const player = await moveTotalBet(tx, wager, wager.amount);
-  if (!player) return false;
-  if (player.crossed) await rankUpOnWager(tx, { tenantId: wager.tenantId, userId: wager.userId, level: player.level, totalBet: player.after, regulated: player.regulated });
+  if (!player) return NO_EFFECTS;
+  const rankUp = player.crossed ? await rankUpOnWager(tx, { tenantId: wager.tenantId, userId: wager.userId, level: player.level, totalBet: player.after, regulated: player.regulated }) : null;
   const points = wagerPoints(player.after - wager.amount, player.after, player.per100);
   await addVipPoints(tx, { tenantId: wager.tenantId, userId: wager.userId, points, reason: 'wager', reference: wager.reference });
   // Bonus rollover: every stake counts towards the player's running bonuses (docs/rewards.md).
   await addRolloverProgress(tx, wager);
   // The rollover may have released or forfeited a bonus (ledger rows of their own).
-  return true;
+  return { moved: true, notices: rankUp?.notice ? [rankUp.notice] : [] };
 }
 
 /**
  * A stake came back (refund, void, rollback of the bet): takes it off
  * `users.total_bet`, never below 0, and the VIP points it had earned (never
  * more than the player holds). The rank reached is kept.
- * @returns whether it moved money itself (it does not: progress only).
+ * @returns no effects: it moves progress only, never money, and notifies nobody.
  */
-export async function reverseWager(tx: Db, wager: Wager): Promise<boolean> {
+export async function reverseWager(tx: Db, wager: Wager): Promise<WagerEffects> {
   const player = await moveTotalBet(tx, wager, -wager.amount);
-  if (!player) return false;
+  if (!player) return NO_EFFECTS;
   const points = Math.min(player.vipPoints, wagerPoints(player.after, player.after + wager.amount, player.per100));
   await addVipPoints(tx, { tenantId: wager.tenantId, userId: wager.userId, points: -points, reason: 'wager', reference: wager.reference });
   await removeRolloverProgress(tx, wager);
-  return false;
+  return NO_EFFECTS;
 }
 
 /**
@@ -102,22 +113,22 @@ const WAGER_TYPES: ReadonlySet<LedgerEntryRow['type']> = new Set(['bet', 'sports
  *   undone — a refund undone makes its stake count again, a win changes
  *   nothing (looked up by `metadata.rollback_of`).
  * Wins, deposits, withdrawals and bonuses are not wagers.
- * @returns true when the hook may have moved money itself (a rank's bonus): read the wallet again.
+ * @returns what the hook did: `moved` (read the wallet again) and the notices to publish after the commit.
  */
-export async function onLedgerEntry(tx: Db, entry: LedgerEntryRow): Promise<boolean> {
+export async function onLedgerEntry(tx: Db, entry: LedgerEntryRow): Promise<WagerEffects> {
   const wager = wagerOf(entry);
-  if (!wager) return false;
+  if (!wager) return NO_EFFECTS;
   const debit = entry.amount < 0n;
   switch (entry.type) {
     case 'bet':
     case 'sports_bet':
       return debit ? recordWager(tx, wager) : reverseWager(tx, wager);
     case 'sports_refund':
-      return debit ? false : reverseWager(tx, wager);
+      return debit ? NO_EFFECTS : reverseWager(tx, wager);
     default:
       // sports_rollback
       if (!debit) return reverseWager(tx, wager);
-      return (await undoesRefund(tx, entry)) ? recordWager(tx, wager) : false;
+      return (await undoesRefund(tx, entry)) ? recordWager(tx, wager) : NO_EFFECTS;
   }
 }
 

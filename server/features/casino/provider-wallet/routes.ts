@@ -72,7 +72,7 @@ export function providerWalletRoutes(deps: { db: Db; walletVerifier: (code: stri
     const verify = deps.walletVerifier(code);
     if (!verify) throw new ProviderError('invalid_signature');
     const body = await readVerifiedBody(c, verify, ProviderWalletBodySchema);
-    const wallet = createSeamlessWallet(deps.db, code, deps.events?.log);
+    const wallet = createSeamlessWallet(deps.db, code, deps.events?.log, undefined, deps.events);
     const tenant = c.get('tenant');
     const player = { tenantId: tenant.id, userId: body.player_id };
     const announce = async (answer: ProviderAnswer, feed?: ProviderMovement['feed']) => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/open.ts';
 import type { Logger } from '../../../logger.ts';
+import type { LiveNotificationDeps } from '../../notifications/publish.ts';
 import { assertWagerAllowed } from '../../responsible-gaming/enforce.ts';
 import { findUserById } from '../../users/find-user.ts';
 import { isSelfExcluded } from '../../users/present.ts';
@@ -49,16 +50,17 @@ async function ledgerEntry(tx: Db, player: ProviderPlayer, type: LedgerEntryRow[
  * Replays are answered before any other check (a replay reports what was
  * done, whatever happened since); the ledger's unique (tenant, type,
  * reference) index makes concurrent duplicates move money once. Ledger
- * lines are logged after commit (logLedgerEntry).
+ * lines are logged after commit (logLedgerEntry); with `live`, a rank-up a
+ * bet brought is published then too.
  */
-export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger, 'info'>, now: () => Date = () => new Date()): SeamlessWallet {
+export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger, 'info'>, now: () => Date = () => new Date(), live?: LiveNotificationDeps): SeamlessWallet {
   const answer = (balance: bigint, replayed: boolean): ProviderAnswer => ({
     balance: Number(balance),
     replayed,
   });
   const currentBalance = async (tx: Db, player: ProviderPlayer) => (await getWallet(tx, player.tenantId, player.userId))?.balance ?? 0n;
-  /** Runs `work` in one transaction, then logs the ledger rows it wrote. */
-  const inTransaction = (work: (tx: Db, move: (input: MovementInput) => Promise<MovementResult>) => Promise<ProviderAnswer>) => inLoggedTransaction(db, log, work);
+  /** Runs `work` in one transaction, then logs the ledger rows it wrote and, with `live`, publishes a bet's rank-up. */
+  const inTransaction = (work: (tx: Db, move: (input: MovementInput) => Promise<MovementResult>) => Promise<ProviderAnswer>) => inLoggedTransaction(db, log, work, live);
 
   return {
     async balance(player) {
