@@ -66,7 +66,7 @@ export const vipPointEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     points: integer('points').notNull(),
-    reason: text('reason', { enum: ['wager', 'rank', 'coupon', 'promotion', 'operator', 'mission'] }).notNull(),
+    reason: text('reason', { enum: ['wager', 'rank', 'coupon', 'promotion', 'operator', 'mission', 'box'] }).notNull(),
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
