@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { CashbackCard } from '../cashback/CashbackCard.tsx';
+import { MissionsCard } from '../missions/MissionsCard.tsx';
 import { ActiveBonuses } from './ActiveBonuses.tsx';
 import { CouponCard } from './CouponCard.tsx';
 
 /**
  * The logged-in content of `/bonus` (spec: coupons field, active bonuses,
- * cashback), one card per concern, in this order.
+ * cashback; and the missions, issue 19), one card per concern, in this order.
  */
 export function BonusView({ t, locale, regulated }: { t: TFunction; locale: Locale; regulated: boolean }) {
   return (
@@ -15,6 +16,7 @@ export function BonusView({ t, locale, regulated }: { t: TFunction; locale: Loca
       <CouponCard t={t} />
       <ActiveBonuses t={t} locale={locale} />
       <CashbackCard t={t} locale={locale} />
+      <MissionsCard t={t} locale={locale} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { ChatColorClass, ChatMessageView } from '../../contract/chat.ts';
 import { isSafeChatImageUrl } from '../../contract/chat.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { formatTime } from '../../lib/datetime.ts';
+import { ChatMissionAccept, chatMissionId } from '../missions/ChatMissionAccept.tsx';
 
 /** `colorClass` → this island's CSS class: the platform's value never reaches `className` as given. */
 const COLOR_CLASSES: Record<ChatColorClass, string> = {
@@ -26,6 +27,7 @@ export function ChatMessage({ message, t, locale, pinned }: { message: ChatMessa
     .filter(Boolean)
     .join(' ');
   const missionTitle = message.mission && typeof message.mission.title === 'string' ? message.mission.title : null;
+  const missionId = chatMissionId(message.mission);
   return (
     <li className={classes} data-testid="chat-message" data-message-id={message.id}>
       <div className="chat-msg__head">
@@ -43,6 +45,7 @@ export function ChatMessage({ message, t, locale, pinned }: { message: ChatMessa
       </div>
       {message.text !== '' && <p className="chat-msg__text">{message.text}</p>}
       {missionTitle && <p className="chat-msg__mission">{missionTitle}</p>}
+      {missionId !== null && <ChatMissionAccept id={missionId} t={t} />}
       {message.attachments.length > 0 && (
         <div className="chat-msg__images">
           {message.attachments

@@ -1,6 +1,7 @@
 import { initAccountMenu } from './account-menu.ts';
 import { initHeaderAuth } from './auth.ts';
 import { initHeaderChat } from './chat.ts';
+import { initHeaderMissions } from './missions.ts';
 import { initHeaderNotifications } from './notifications.ts';
 import { initHeaderWallet } from './wallet.ts';
 
@@ -16,4 +17,5 @@ export function initHeader(): void {
   initAccountMenu();
   initHeaderWallet();
   initHeaderNotifications();
+  initHeaderMissions();
 }
