@@ -2,11 +2,11 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { CouponRewardView } from '../../../src/contract/bonuses.ts';
 import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import type { Db } from '../../db/open.ts';
+import { addVipPoints } from '../ranks/vip-points.ts';
 import { CouponRefusedError } from './coupon-errors.ts';
 import { grantBonus } from './grant.ts';
 import { assertBonusAllowed } from './regulated.ts';
 import { couponRedemptions, type CouponRow, coupons, type PlayerBonusRow } from './schema.ts';
-import { addCouponVipPoints } from './vip-points.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -90,7 +90,7 @@ export async function redeemCoupon(db: Db, input: RedeemInput): Promise<Redeemed
         })
       ).bonus;
     } else {
-      await addCouponVipPoints(tx, { tenantId: input.tenant.id, userId: input.userId, points: reward.points, reference: `${ref}:${input.userId}` });
+      await addVipPoints(tx, { tenantId: input.tenant.id, userId: input.userId, points: reward.points, reason: 'coupon', reference: `user:${input.userId}:coupon:${ref}` });
     }
     return { coupon: updated!, reward, bonus };
   });

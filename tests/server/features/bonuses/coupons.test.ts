@@ -134,7 +134,9 @@ describe('check-coupon', () => {
     expect(points).toMatchObject({ status: 200, body: { reward: { kind: 'vip_points', points: 500 }, bonus: null, message: 'Cupom aplicado: 500 pontos VIP.' } });
     const [user] = await h.db.select().from(users).where(eq(users.id, p.userId));
     expect(user!.vipPoints).toBe(500);
-    expect(await h.db.select().from(vipPointEntries).where(eq(vipPointEntries.userId, p.userId))).toEqual([expect.objectContaining({ points: 500, reason: 'coupon' })]);
+    expect(await h.db.select().from(vipPointEntries).where(eq(vipPointEntries.userId, p.userId))).toEqual([
+      expect.objectContaining({ points: 500, reason: 'coupon', reference: expect.stringMatching(new RegExp(`^user:${p.userId}:coupon:\\d+:1$`)) }),
+    ]);
     expect((await h.money(p.userId)).entries).toBe(0);
   });
 });
