@@ -18,6 +18,14 @@ async function totalBet(db: HouseHarness['db'], userId: number): Promise<number>
   return row!.totalBet;
 }
 
+/** A player of `h` with `amount` deposited, and an aggregator's seamless wallet to bet through. */
+async function fundedPlayer(h: HouseHarness, amount = 10_000) {
+  const { userId, token } = await h.player();
+  const player = { tenantId: h.tenantId, userId };
+  await applyMovement(h.db, { ...player, type: 'deposit', amount, reference: `wager-dep-${userId}` });
+  return { userId, token, player, wallet: createSeamlessWallet(h.db, 'acme') };
+}
+
 describe('casino bets (house rounds and provider wallets)', () => {
   let h: HouseHarness;
   beforeAll(async () => {
@@ -26,14 +34,7 @@ describe('casino bets (house rounds and provider wallets)', () => {
   afterAll(() => h.close());
 
   it('a real-money house round adds its stake once; a demo round adds nothing', async () => {
-    const { userId, token } = await h.player();
-    await applyMovement(h.db, {
-      tenantId: h.tenantId,
-      userId,
-      type: 'deposit',
-      amount: 10_000,
-      reference: 'wager-house-dep',
-    });
+    const { userId, token } = await fundedPlayer(h);
     expect(
       (
         await h.call('POST', '/house/dice/play', {
@@ -63,15 +64,7 @@ describe('casino bets (house rounds and provider wallets)', () => {
   });
 
   it('a provider bet counts once through its replays; its rollback takes it off once; a win or its rollback does not count', async () => {
-    const { userId } = await h.player();
-    const player = { tenantId: h.tenantId, userId };
-    await applyMovement(h.db, {
-      ...player,
-      type: 'deposit',
-      amount: 10_000,
-      reference: 'wager-pw-dep',
-    });
-    const wallet = createSeamlessWallet(h.db, 'acme');
+    const { userId, player, wallet } = await fundedPlayer(h);
     await wallet.bet(player, {
       roundId: 'wr1',
       transactionId: 'wt1',
@@ -104,15 +97,7 @@ describe('casino bets (house rounds and provider wallets)', () => {
   });
 
   it('concurrent duplicates of one bet count once; concurrent different bets all count', async () => {
-    const { userId } = await h.player();
-    const player = { tenantId: h.tenantId, userId };
-    await applyMovement(h.db, {
-      ...player,
-      type: 'deposit',
-      amount: 10_000,
-      reference: 'wager-conc-dep',
-    });
-    const wallet = createSeamlessWallet(h.db, 'acme');
+    const { userId, player, wallet } = await fundedPlayer(h);
     await Promise.all(
       Array.from({ length: 10 }, () =>
         wallet.bet(player, {
@@ -137,15 +122,7 @@ describe('casino bets (house rounds and provider wallets)', () => {
   });
 
   it('total_bet never goes below 0 (a stake given back after an operator reset)', async () => {
-    const { userId } = await h.player();
-    const player = { tenantId: h.tenantId, userId };
-    await applyMovement(h.db, {
-      ...player,
-      type: 'deposit',
-      amount: 1_000,
-      reference: 'wager-floor-dep',
-    });
-    const wallet = createSeamlessWallet(h.db, 'acme');
+    const { userId, player, wallet } = await fundedPlayer(h, 1_000);
     await wallet.bet(player, {
       roundId: 'fr1',
       transactionId: 'ft1',
