@@ -25,6 +25,7 @@ export * from '../features/barred/schema.ts';
 export * from '../features/account-closure/schema.ts';
 export * from '../features/ranks/schema.ts';
 export * from '../features/bonuses/schema.ts';
+export * from '../features/free-rounds/schema.ts';
 export * from '../features/cashback/schema.ts';
 export * from '../features/promotions/schema.ts';
 export * from '../features/referrals/schema.ts';

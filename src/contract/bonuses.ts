@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { HOUSE_GAMES, type HouseGame } from './casino.ts';
+import { HOUSE_MAX_BET, HOUSE_MIN_BET } from './house.ts';
 import type { WalletView } from './wallet.ts';
 
 /**
@@ -33,6 +35,10 @@ const M = {
   window: 'bonus.validation.window',
   uses: 'bonus.validation.uses',
   flag: 'bonus.validation.flag',
+  game: 'bonus.validation.game',
+  rounds: 'bonus.validation.rounds',
+  stake: 'bonus.validation.stake',
+  freeMultiplier: 'bonus.validation.freeMultiplier',
 } as const;
 
 const code = v.pipe(v.string(M.code), v.transform(normaliseCouponCode), v.regex(COUPON_CODE, M.code));
@@ -40,10 +46,34 @@ const code = v.pipe(v.string(M.code), v.transform(normaliseCouponCode), v.regex(
 /** `POST /bonuses/check-coupon` body. */
 export const CheckCouponSchema = v.object({ coupon: code });
 
-/** What a coupon gives: bonus money with a rollover (and days to meet it), or VIP points. */
-export type CouponRewardView = { kind: 'bonus'; amount: number; rollover_multiplier: number; expires_days: number } | { kind: 'vip_points'; points: number };
+/**
+ * What a coupon gives: bonus money with a rollover (and days to meet it), VIP points, or free rounds of a
+ * house game (`rounds` rounds of `stake` centavos each, to play within `expires_days`; each round's win is
+ * bonus money with a rollover of win × `rollover_multiplier`, to meet within `expires_days` of the win).
+ */
+export type CouponRewardView =
+  | { kind: 'bonus'; amount: number; rollover_multiplier: number; expires_days: number }
+  | { kind: 'vip_points'; points: number }
+  | FreeRoundsReward;
+
+/** A free-rounds reward (see CouponRewardView). */
+export interface FreeRoundsReward {
+  kind: 'free_rounds';
+  game: HouseGame;
+  /** 1 … 1000 rounds. */
+  rounds: number;
+  /** Centavos per round, within the house games' stake limits (R$ 0,10 … R$ 1.000,00). */
+  stake: number;
+  rollover_multiplier: number;
+  expires_days: number;
+}
+
+/** Most free rounds one coupon use may give. */
+export const FREE_ROUNDS_MAX = 1000;
 
 const int = (min: number, max: number, key: string) => v.pipe(v.number(key), v.integer(key), v.minValue(min, key), v.maxValue(max, key));
+/** Rollover multiplier: 0 … 100 in steps of 0.5. */
+const multiplier = v.pipe(v.number(M.multiplier), v.minValue(0, M.multiplier), v.maxValue(100, M.multiplier), v.check((n) => Number.isInteger(n * 2), M.multiplier));
 
 export const CouponRewardSchema = v.variant(
   'kind',
@@ -53,10 +83,24 @@ export const CouponRewardSchema = v.variant(
       /** R$ 0,01 … R$ 100.000,00 of bonus money. */
       amount: int(1, 10_000_000, M.amount),
       /** Rollover = amount × multiplier, in steps of 0.5, 0 … 100. */
-      rollover_multiplier: v.pipe(v.number(M.multiplier), v.minValue(0, M.multiplier), v.maxValue(100, M.multiplier), v.check((n) => Number.isInteger(n * 2), M.multiplier)),
+      rollover_multiplier: multiplier,
       expires_days: int(1, 365, M.days),
     }),
     v.object({ kind: v.literal('vip_points'), points: int(1, 1_000_000, M.points) }),
+    v.object({
+      kind: v.literal('free_rounds'),
+      game: v.picklist(HOUSE_GAMES, M.game),
+      rounds: int(1, FREE_ROUNDS_MAX, M.rounds),
+      stake: int(HOUSE_MIN_BET, HOUSE_MAX_BET, M.stake),
+      /** 1 … 100 in steps of 0.5: a free round's win is bonus money with a rollover, never cash at once. */
+      rollover_multiplier: v.pipe(
+        v.number(M.freeMultiplier),
+        v.minValue(1, M.freeMultiplier),
+        v.maxValue(100, M.freeMultiplier),
+        v.check((n) => Number.isInteger(n * 2), M.freeMultiplier),
+      ),
+      expires_days: int(1, 365, M.days),
+    }),
   ],
   M.text,
 );
@@ -122,10 +166,31 @@ export interface CouponRedemptionView {
   date: string;
 }
 
-/** `GET /bonuses/coupons`: `data` the public coupons on offer now; `redemptions` the player's own (newest first, last 50). */
+/** One free-rounds grant of the player that can still be played (`GET /bonuses/coupons` → `free_rounds`). */
+export interface FreeRoundsView {
+  id: number;
+  game: HouseGame;
+  /** Rounds the grant gave and rounds still to play (≥ 1 in the list). */
+  rounds: number;
+  rounds_left: number;
+  /** Centavos per round (paid by the operator). */
+  stake: number;
+  /** A win's rollover = win × this. */
+  rollover_multiplier: number;
+  /** ISO: after it the rounds left are lost. */
+  expires_at: string;
+  /** The coupon that gave it, or null. */
+  coupon: string | null;
+}
+
+/**
+ * `GET /bonuses/coupons`: `data` the public coupons on offer now; `redemptions` the player's own (newest first,
+ * last 50); `free_rounds` the player's free rounds still to play, soonest expiry first (empty for a visitor).
+ */
 export interface CouponsAnswer {
   data: CouponView[];
   redemptions: CouponRedemptionView[];
+  free_rounds: FreeRoundsView[];
 }
 
 /** `POST /bonuses/check-coupon` → 200: the coupon was valid and is now redeemed. */
@@ -137,6 +202,8 @@ export interface CheckCouponAnswer {
   reward: CouponRewardView;
   /** The bonus it created (bonus rewards). */
   bonus: PlayerBonusView | null;
+  /** The free rounds it gave (free-rounds rewards), else null. */
+  free_rounds: FreeRoundsView | null;
   /** The wallet after it (the site's balance follows at once). */
   wallet: WalletView;
 }

@@ -1,3 +1,4 @@
+import type { FreeRoundsView, PlayerBonusView } from './bonuses.ts';
 import type { PlinkoParams } from './casino.ts';
 
 /**
@@ -40,3 +41,15 @@ export const PLINKO_TABLES: Readonly<Record<PlinkoParams['rows'], Readonly<Recor
     high: [10000000, 1300000, 260000, 90000, 40000, 20000, 2000, 2000, 2000, 2000, 2000, 20000, 40000, 90000, 260000, 1300000, 10000000],
   },
 };
+
+/**
+ * A free round (issue 18, a coupon's `free_rounds` reward): `POST /house/{game}/play {free_round: true, params}`
+ * by a logged-in player plays one of their free rounds of `game` (the one expiring first) at its stake — the
+ * operator pays it, `amount` is not needed (ignored if sent); `demo` must be false. 409 `no_free_rounds` when
+ * none is left, 403 `bonus_not_allowed` on a regulated tenant. The answer adds `free_round`: the grant after
+ * this round and the bonus its win became (null on a loss); `wallet` is always there.
+ */
+export interface FreeRoundPlayed {
+  grant: FreeRoundsView;
+  bonus: PlayerBonusView | null;
+}

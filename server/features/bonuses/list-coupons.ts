@@ -1,14 +1,16 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { CouponsAnswer } from '../../../src/contract/bonuses.ts';
 import type { Db } from '../../db/open.ts';
+import { listFreeRounds } from '../free-rounds/list.ts';
 import { couponRedemptions, coupons } from './schema.ts';
 
 /**
  * `GET /bonuses/coupons`. `data`: the tenant's public coupons on offer now
  * (active, inside their window, not used up), oldest first, each with how
- * often this player used it; bonus-money coupons are left out on a regulated
- * tenant (they could not be claimed). `redemptions`: the player's last 50
- * redemptions, newest first (none for a visitor).
+ * often this player used it; bonus-money and free-rounds coupons are left out
+ * on a regulated tenant (they could not be claimed). `redemptions`: the
+ * player's last 50 redemptions, newest first (none for a visitor);
+ * `free_rounds`: the player's free rounds still to play (free-rounds/list.ts).
  */
 export async function listCoupons(db: Db, q: { tenantId: number; regulated: boolean; userId: number | null; now?: Date }): Promise<CouponsAnswer> {
   const now = q.now ?? new Date();
@@ -26,7 +28,7 @@ export async function listCoupons(db: Db, q: { tenantId: number; regulated: bool
         ),
       )
       .orderBy(coupons.id)
-  ).filter((c) => (c.maxUses === null || c.uses < c.maxUses) && !(q.regulated && c.reward.kind === 'bonus'));
+  ).filter((c) => (c.maxUses === null || c.uses < c.maxUses) && !(q.regulated && c.reward.kind !== 'vip_points'));
 
   const usedBy = new Map<number, number>();
   if (q.userId !== null && offered.length > 0) {
@@ -62,5 +64,6 @@ export async function listCoupons(db: Db, q: { tenantId: number; regulated: bool
       };
     }),
     redemptions: redemptions.map((r) => ({ code: r.code, description: r.description, reward: r.reward, date: r.date.toISOString() })),
+    free_rounds: q.userId === null ? [] : await listFreeRounds(db, { tenantId: q.tenantId, userId: q.userId, now }),
   };
 }

@@ -12,9 +12,9 @@ import { couponRedemptions, type CouponReward, type CouponRow, coupons } from '.
 
 const REDEMPTIONS_PAGE_SIZE = 50;
 
-/** A bonus-money coupon that would be live: refused on a regulated tenant (Lei 14.790 art. 29). Switched-off ones may stay. */
+/** A bonus-money or free-rounds coupon that would be live: refused on a regulated tenant (Lei 14.790 art. 29). Switched-off ones may stay. */
 function assertRewardAllowed(tenant: Pick<TenantContext, 'config'>, reward: CouponReward, active: boolean): void {
-  if (reward.kind === 'bonus' && active) assertBonusAllowed(tenant.config);
+  if (reward.kind !== 'vip_points' && active) assertBonusAllowed(tenant.config);
 }
 
 /** The path's code as stored; an impossible one is simply not found. */

@@ -7,6 +7,8 @@ import { CouponRefusedError } from './coupon-errors.ts';
 import { grantBonus } from './grant.ts';
 import { assertBonusAllowed } from './regulated.ts';
 import { couponRedemptions, type CouponRow, coupons, type PlayerBonusRow } from './schema.ts';
+import { grantFreeRounds } from '../free-rounds/grant.ts';
+import type { FreeRoundGrantRow } from '../free-rounds/schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,6 +25,8 @@ export interface Redeemed {
   reward: CouponRewardView;
   /** The bonus created for a bonus reward, else null. */
   bonus: PlayerBonusRow | null;
+  /** The free rounds given for a free-rounds reward, else null. */
+  freeRounds: FreeRoundGrantRow | null;
 }
 
 /**
@@ -31,12 +35,12 @@ export interface Redeemed {
  * under the coupon row's lock (`SELECT … FOR UPDATE`), so concurrent
  * redemptions are counted one after the other and `uses` never passes
  * `max_uses`, nor a player's redemptions `max_uses_per_player`. In one
- * transaction: the redemption row, `uses` + 1 and the reward (grantBonus, or
- * VIP points) — all or nothing.
+ * transaction: the redemption row, `uses` + 1 and the reward (grantBonus,
+ * VIP points, or grantFreeRounds) — all or nothing.
  *
  * Refusals, in this order: unknown or switched off → `coupon_invalid`;
  * before `starts_at` → `coupon_not_started`; from `ends_at` → `coupon_expired`;
- * a bonus reward on a regulated tenant → `bonus_not_allowed` (403); the
+ * a bonus or free-rounds reward on a regulated tenant → `bonus_not_allowed` (403); the
  * player's limit reached → `coupon_already_used`; the overall limit reached →
  * `coupon_used_up`. A second click of a one-per-player coupon therefore
  * answers `coupon_already_used` and moves nothing.
@@ -52,7 +56,8 @@ export async function redeemCoupon(db: Db, input: RedeemInput): Promise<Redeemed
     if (!coupon || !coupon.active) throw new CouponRefusedError('coupon_invalid');
     if (coupon.startsAt && coupon.startsAt.getTime() > now.getTime()) throw new CouponRefusedError('coupon_not_started');
     if (coupon.endsAt && coupon.endsAt.getTime() <= now.getTime()) throw new CouponRefusedError('coupon_expired');
-    if (coupon.reward.kind === 'bonus') assertBonusAllowed(input.tenant.config);
+    // Bonus money and free rounds are both bonuses under Lei 14.790 art. 29; VIP points are not.
+    if (coupon.reward.kind !== 'vip_points') assertBonusAllowed(input.tenant.config);
 
     const [{ used } = { used: 0 }] = await tx
       .select({ used: count() })
@@ -75,7 +80,12 @@ export async function redeemCoupon(db: Db, input: RedeemInput): Promise<Redeemed
     // The player's n-th use of this coupon: with the coupon id, the grant's idempotency key.
     const ref = `${coupon.id}:${used + 1}`;
     let bonus: PlayerBonusRow | null = null;
-    if (reward.kind === 'bonus') {
+    let freeRounds: FreeRoundGrantRow | null = null;
+    if (reward.kind === 'free_rounds') {
+      freeRounds = (
+        await grantFreeRounds(tx, { tenantId: input.tenant.id, userId: input.userId, source: 'coupon', sourceRef: ref, couponId: coupon.id, reward, now })
+      ).grant;
+    } else if (reward.kind === 'bonus') {
       bonus = (
         await grantBonus(tx, {
           tenantId: input.tenant.id,
@@ -92,6 +102,6 @@ export async function redeemCoupon(db: Db, input: RedeemInput): Promise<Redeemed
     } else {
       await addVipPoints(tx, { tenantId: input.tenant.id, userId: input.userId, points: reward.points, reason: 'coupon', reference: `user:${input.userId}:coupon:${ref}` });
     }
-    return { coupon: updated!, reward, bonus };
+    return { coupon: updated!, reward, bonus, freeRounds };
   });
 }

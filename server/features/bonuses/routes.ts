@@ -7,6 +7,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { messageLocale } from '../../http/messages.ts';
 import { userActor } from '../auth/routes.ts';
 import { getWallet, toWalletView } from '../wallet/wallet.ts';
+import { toFreeRoundsView } from '../free-rounds/list.ts';
 import { listCoupons } from './list-coupons.ts';
 import { redeemedMessage } from './messages.ts';
 import { toPlayerBonusView } from './present.ts';
@@ -35,9 +36,10 @@ export function couponRoutes(deps: { db: Db }): Hono<AppEnv> {
       const answer: CheckCouponAnswer = {
         coupon: redeemed.coupon.code,
         status: 'valid',
-        message: redeemedMessage(redeemed.reward, redeemed.bonus?.expiresAt ?? null, locale),
+        message: redeemedMessage(redeemed.reward, redeemed.bonus?.expiresAt ?? redeemed.freeRounds?.expiresAt ?? null, locale),
         reward: redeemed.reward,
         bonus: redeemed.bonus ? toPlayerBonusView(redeemed.bonus, redeemed.coupon.code) : null,
+        free_rounds: redeemed.freeRounds ? toFreeRoundsView(redeemed.freeRounds, redeemed.coupon.code) : null,
         wallet: toWalletView(await getWallet(deps.db, tenant.id, userId)),
       };
       return c.json(answer);

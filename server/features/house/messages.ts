@@ -11,6 +11,8 @@ export const HOUSE_KEYS = {
   risk: 'houseApi.risk',
   clientSeed: 'houseApi.clientSeed',
   game: 'houseApi.game',
+  freeRound: 'houseApi.freeRound',
+  freeRoundDemo: 'houseApi.freeRoundDemo',
 } as const;
 
 /** Platform texts of the house games that are not field errors. */

@@ -53,6 +53,23 @@ export function playBodySchema(game: HouseGame) {
   });
 }
 
+/**
+ * `POST /house/{game}/play` body playing a free round: `free_round: true`, the params; `demo` absent or false;
+ * `amount` ignored (the grant's stake is played).
+ */
+export function freeRoundBodySchema(game: HouseGame) {
+  return v.object({
+    free_round: v.literal(true, HOUSE_KEYS.freeRound),
+    demo: v.optional(v.literal(false, HOUSE_KEYS.freeRoundDemo), false),
+    params: PARAMS_SCHEMAS[game],
+  });
+}
+
+/** True when a play body asks for a free round (then `freeRoundBodySchema` applies). */
+export function asksFreeRound(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'free_round' in body && (body as { free_round: unknown }).free_round !== false;
+}
+
 export function isHouseGame(value: string): value is HouseGame {
   return (HOUSE_GAMES as readonly string[]).includes(value);
 }

@@ -2,18 +2,28 @@ import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { HouseParams } from '../../../src/contract/casino.ts';
 import { PageQuerySchema } from '../../../src/contract/wallet.ts';
-import { readBody } from '../../http/body.ts';
+import { parseJsonText, readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { playFreeRound } from '../free-rounds/play.ts';
 import { houseActorKey } from './actor-key.ts';
 import type { HouseDeps } from './deps.ts';
 import { HOUSE_MESSAGES } from './messages.ts';
-import { ClientSeedBodySchema, isHouseGame, paramsOnlySchema, playBodySchema, VerifyBodySchema } from './params.ts';
+import { asksFreeRound, ClientSeedBodySchema, freeRoundBodySchema, isHouseGame, paramsOnlySchema, playBodySchema, VerifyBodySchema } from './params.ts';
 import { playRound } from './play.ts';
 import { getRound, listRounds } from './rounds.ts';
 import { getFairness, rotatePair } from './seeds.ts';
 import { verifyRound } from './verify.ts';
+
+/** The body as JSON, or undefined when it is not (parseJsonText then answers 400). */
+function looseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 const RoundIdSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number), v.safeInteger());
 
@@ -59,7 +69,15 @@ export function houseRoutes(deps: HouseDeps): Hono<AppEnv> {
     .post('/house/:game/play', async (c) => {
       const game = c.req.param('game');
       if (!isHouseGame(game)) throw new NotFoundError('game_not_found', { message: HOUSE_MESSAGES.unknownGame });
-      const body = await readBody(c, playBodySchema(game));
+      const text = await c.req.text();
+      if (asksFreeRound(looseJson(text))) {
+        const body = parseJsonText(text, freeRoundBodySchema(game));
+        return idempotent(c, deps, body, async ({ db, later }) => {
+          const input = { game: { game, params: body.params } as HouseParams };
+          return { status: 200, body: await playFreeRound({ ...deps, db, publish: later(deps.publish) }, { tenant: c.get('tenant'), actor: c.get('actor') }, input) };
+        });
+      }
+      const body = parseJsonText(text, playBodySchema(game));
       return idempotent(c, deps, body, async ({ db, later }) => {
         const input = { game: { game, params: body.params } as HouseParams, amount: body.amount, demo: body.demo };
         return { status: 200, body: await playRound({ ...deps, db, publish: later(deps.publish) }, { tenant: c.get('tenant'), actor: c.get('actor') }, input) };
