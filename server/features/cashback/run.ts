@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { CashbackType } from '../../../src/contract/cashback.ts';
 import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import type { Db } from '../../db/open.ts';
+import { responsibleGaming } from '../responsible-gaming/schema.ts';
 import { users } from '../users/schema.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
 import type { CashbackPeriod } from './periods.ts';
@@ -46,6 +47,9 @@ export interface RunInput {
  * player + period index backs this up). A failure rolls everything back, so
  * the next pass runs the period again. The caller checks that cashback is on
  * and allowed (assertBonusAllowed).
+ * A player self-excluded or in a pause (cool-off) at `now` gets no item for
+ * the period: they asked to stop playing, and cashback is an offer to play
+ * again (docs/rewards.md); the period is not run again for them afterwards.
  */
 export async function runCashbackPeriod(db: Db, input: RunInput): Promise<RunSummary> {
   const { tenantId, period, now } = input;
@@ -68,6 +72,13 @@ export async function runCashbackPeriod(db: Db, input: RunInput): Promise<RunSum
           gte(ledgerEntries.createdAt, period.from),
           lt(ledgerEntries.createdAt, until),
           isNull(users.closedAt),
+          or(isNull(users.selfExclusionEndAt), lte(users.selfExclusionEndAt, now)),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(responsibleGaming)
+              .where(and(eq(responsibleGaming.userId, ledgerEntries.userId), gt(responsibleGaming.coolOffUntil, now))),
+          ),
         ),
       )
       .groupBy(ledgerEntries.userId)

@@ -6,7 +6,9 @@ import { runDueCashback } from '../../../../server/features/cashback/job.ts';
 import { currentPeriod, type CashbackPeriod } from '../../../../server/features/cashback/periods.ts';
 import { cashbackRoutes } from '../../../../server/features/cashback/routes.ts';
 import { cashbackClaims, cashbackItems, cashbackRuns } from '../../../../server/features/cashback/schema.ts';
+import { responsibleGaming } from '../../../../server/features/responsible-gaming/schema.ts';
 import { patchTenantConfig } from '../../../../server/features/tenants/update-config.ts';
+import { users } from '../../../../server/features/users/schema.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { ledgerEntries, wallets } from '../../../../server/features/wallet/schema.ts';
 import { silentLog } from '../../helpers/app.ts';
@@ -65,6 +67,8 @@ describe('the cashback job', () => {
   let winner: { userId: number };
   let small: { userId: number };
   let regulated: { userId: number };
+  let excluded: { userId: number };
+  let paused: { userId: number };
 
   beforeAll(async () => {
     loser = await makePlayer(local);
@@ -75,6 +79,14 @@ describe('the cashback job', () => {
     await play(local, winner.userId, 'winner', 10_00, [5_00], [20_00]); // net +15,00 → nothing
     await play(local, small.userId, 'small', 10_00, [5_00], []); // net −5,00 → 0,50, below R$ 1,00 → nothing
     await play(sorte, regulated.userId, 'regulated', 100_00, [50_00], []);
+    // Lost as much as `loser`, then asked to stop: self-excluded, or in a pause, past the job's run. `loser` was excluded once, long ago.
+    excluded = await makePlayer(local);
+    paused = await makePlayer(local);
+    for (const [tag, who] of [['excluded', excluded], ['paused', paused]] as const) await play(local, who.userId, tag, 100_00, [30_00, 20_00], [10_00]);
+    const later = new Date(period.releaseAt.getTime() + 30 * 24 * 60 * MINUTE);
+    await db.update(users).set({ selfExclusionStartAt: new Date(), selfExclusionEndAt: later }).where(eq(users.id, excluded.userId));
+    await db.insert(responsibleGaming).values({ userId: paused.userId, tenantId: local.id, coolOffUntil: later });
+    await db.update(users).set({ selfExclusionStartAt: new Date(0), selfExclusionEndAt: new Date(MINUTE) }).where(eq(users.id, loser.userId));
   });
 
   it('makes one calendar item per losing player, released at the release day and hour, however often and concurrently it runs', async () => {
@@ -90,6 +102,9 @@ describe('the cashback job', () => {
     expect(await itemsOf(small.userId)).toEqual([]);
     // Never on a regulated tenant (Lei 14.790 art. 29).
     expect(await itemsOf(regulated.userId)).toEqual([]);
+    // Never for a player self-excluded or in a pause when the job runs (an exclusion that is over, as `loser`'s, changes nothing).
+    expect(await itemsOf(excluded.userId)).toEqual([]);
+    expect(await itemsOf(paused.userId)).toEqual([]);
     expect(await db.select().from(cashbackRuns).where(eq(cashbackRuns.tenantId, local.id))).toHaveLength(1);
   });
 
