@@ -48,6 +48,8 @@ import { rankOperatorRoutes } from './features/ranks/operator-routes.ts';
 import { rankRoutes } from './features/ranks/routes.ts';
 import { couponOperatorRoutes } from './features/bonuses/operator-routes.ts';
 import { couponRoutes } from './features/bonuses/routes.ts';
+import { boxOperatorRoutes } from './features/boxes/operator-routes.ts';
+import { boxRoutes } from './features/boxes/routes.ts';
 import { createWithdrawalsDeps, isPayoutPsp, type WithdrawalsDeps } from './features/withdrawals/deps.ts';
 import { createSportsbook, SANDBOX_SPORTSBOOK_PATH, type Sportsbook } from './features/sportsbook/index.ts';
 import { payoutWebhookRoutes, withdrawalRoutes } from './features/withdrawals/routes.ts';
@@ -169,6 +171,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/operator', promotionOperatorRoutes({ db: deps.db }));
   api.route('/operator', rankOperatorRoutes({ db: deps.db }));
   api.route('/operator', couponOperatorRoutes({ db: deps.db }));
+  api.route('/operator', boxOperatorRoutes(notifications));
   const documents = createDocumentsDeps({ db: deps.db, dataDir: deps.config.dataDir, log, notifications });
   api.route('/operator', documentOperatorRoutes(documents));
   if (payments) api.route('/', pixWebhookRoutes(payments));
@@ -203,6 +206,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', walletRoutes({ db: deps.db }));
   tenantApi.route('/', rankRoutes({ db: deps.db }));
   tenantApi.route('/', couponRoutes({ db: deps.db }));
+  tenantApi.route('/', boxRoutes({ db: deps.db, log }));
   tenantApi.route('/', cashbackRoutes({ db: deps.db, log }));
   tenantApi.route('/', casinoRoutes({ db: deps.db, launchers: aggregators.registry.launchers, log }));
   tenantApi.route('/', houseRoutes({ db: deps.db, publish, log }));

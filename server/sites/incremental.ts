@@ -96,8 +96,8 @@ export function gamePageFile(locale: Locale, game: Pick<CatalogueGame, 'provider
  * The bundle's `builtAt` only shows as the footer's year, so only its year counts.
  */
 export function buildInputs(bundle: TenantBundle, code: string): BuildInputs {
-  // No game page shows a promotion or the rank table (issue 18): changing them renders the non-game pages alone.
-  const { casino, builtAt, pages: tenantPages, promotions: _promotions, ranks: _ranks, ...rest } = bundle;
+  // No game page shows a promotion, the rank table (issue 18) or a box (issue 19): changing them renders the non-game pages alone.
+  const { casino, builtAt, pages: tenantPages, promotions: _promotions, ranks: _ranks, boxes: _boxes, ...rest } = bundle;
   // Other pages read only which tenant pages exist (footer links, the news menu entry, the home's
   // responsible-gaming note), not their titles or text: editing a legal page's text renders that page alone.
   const pageKeys = tenantPages.map(({ kind, slug, locale }) => `${kind} ${slug} ${locale}`).sort();

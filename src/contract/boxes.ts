@@ -197,26 +197,26 @@ export interface OperatorBoxView extends BoxView {
 
 /** Keys of i18n messages of the boxes validation (translated per request). */
 const M = {
-  id: 'boxes.validation.id',
-  slug: 'boxes.validation.slug',
-  name: 'boxes.validation.name',
-  description: 'boxes.validation.description',
-  image: 'boxes.validation.image',
-  color: 'boxes.validation.color',
-  price: 'boxes.validation.price',
-  flag: 'boxes.validation.flag',
-  position: 'boxes.validation.position',
-  prizes: 'boxes.validation.prizes',
-  kind: 'boxes.validation.kind',
-  value: 'boxes.validation.value',
-  sellValue: 'boxes.validation.sellValue',
-  points: 'boxes.validation.points',
-  ppm: 'boxes.validation.ppm',
-  ppmTotal: 'boxes.validation.ppmTotal',
-  source: 'boxes.validation.source',
-  userId: 'boxes.validation.userId',
-  seed: 'boxes.validation.seed',
-  nonce: 'boxes.validation.nonce',
+  id: 'boxesApi.validation.id',
+  slug: 'boxesApi.validation.slug',
+  name: 'boxesApi.validation.name',
+  description: 'boxesApi.validation.description',
+  image: 'boxesApi.validation.image',
+  color: 'boxesApi.validation.color',
+  price: 'boxesApi.validation.price',
+  flag: 'boxesApi.validation.flag',
+  position: 'boxesApi.validation.position',
+  prizes: 'boxesApi.validation.prizes',
+  kind: 'boxesApi.validation.kind',
+  value: 'boxesApi.validation.value',
+  sellValue: 'boxesApi.validation.sellValue',
+  points: 'boxesApi.validation.points',
+  ppm: 'boxesApi.validation.ppm',
+  ppmTotal: 'boxesApi.validation.ppmTotal',
+  source: 'boxesApi.validation.source',
+  userId: 'boxesApi.validation.userId',
+  seed: 'boxesApi.validation.seed',
+  nonce: 'boxesApi.validation.nonce',
 } as const;
 export const BOX_VALIDATION_KEYS = M;
 
@@ -279,7 +279,8 @@ const boxFields = {
   prizes: prizesSchema,
 };
 
-export const BOX_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
+/** Lower-case letters, digits and hyphens, 1–60, not only digits (a number names a box by id). */
+export const BOX_SLUG_PATTERN = /^(?!\d+$)[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
 const slugSchema = v.pipe(v.string(M.slug), v.regex(BOX_SLUG_PATTERN, M.slug));
 
 /** `PUT /operator/boxes/{slug}`: creates or replaces a box with its whole prize list (ppm summing to 1e6). */

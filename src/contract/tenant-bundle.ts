@@ -1,3 +1,4 @@
+import type { BundleBox } from './boxes.ts';
 import type { CatalogueBundle } from './casino.ts';
 import type { BundlePromotion } from './promotions.ts';
 import type { RankView } from './ranking.ts';
@@ -68,6 +69,12 @@ export interface TenantBundle {
    * next build; the player's own place is read live. Absent: none.
    */
   ranks?: RankView[];
+  /**
+   * The tenant's active mystery boxes with their prizes, in display order
+   * (issue 19): `/casino/crates` and one `/casino/box/{slug}` page each.
+   * Absent or empty when `hasBoxes` is off or there are none.
+   */
+  boxes?: BundleBox[];
   /** API base address (absolute, or relative to the site such as `/api`). */
   apiUrl: string;
   realtime: RealtimeClientConfig;

@@ -5,6 +5,8 @@ import { loadCatalogueBundle } from '../casino/catalogue-bundle.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { livePromotions } from '../promotions/list-promotions.ts';
 import { listRanks, toRankView } from '../ranks/table.ts';
+import { listBoxes } from '../boxes/catalogue.ts';
+import { toBundleBox } from '../boxes/present.ts';
 import { listCategories } from './categories.ts';
 import { findTenantByDomain } from './find-tenant.ts';
 import { listTenantPages } from './pages.ts';
@@ -22,12 +24,13 @@ export async function loadTenantBundle(
 ): Promise<TenantBundle> {
   const tenant = await findTenantByDomain(db, domain);
   if (!tenant) throw new NotFoundError('tenant_not_found', { message: `No tenant has the domain ${domain}` });
-  const [pages, cats, casino, promotions, ranks] = await Promise.all([
+  const [pages, cats, casino, promotions, ranks, boxes] = await Promise.all([
     listTenantPages(db, tenant.id),
     listCategories(db, tenant.id),
     loadCatalogueBundle(db, tenant.id),
     livePromotions(db, tenant.id),
     listRanks(db, tenant.id).then((rows) => rows.map(toRankView)),
+    tenant.config.hasBoxes ? listBoxes(db, tenant.id, { activeOnly: true }).then((list) => list.map((e) => toBundleBox(e, tenant.config.is_regulated))) : [],
   ]);
   return {
     domain: tenant.domain,
@@ -39,6 +42,7 @@ export async function loadTenantBundle(
     casino,
     promotions,
     ranks,
+    boxes,
     apiUrl: opts.apiUrl,
     realtime: opts.realtime,
     builtAt: new Date().toISOString(),

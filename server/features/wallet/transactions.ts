@@ -15,11 +15,12 @@ export const TRANSACTIONS_PAGE_SIZE = 15;
  * deposit/withdrawal history, plus the sportsbook's movements (issue 16:
  * sports bets have no other money list) and bonus credits, forfeitures and
  * rollover releases (issue 18: the spec's `bonus` and `rollover` types; they
- * also have their own list, `/wallet/bonuses`); casino bets have theirs
+ * also have their own list, `/wallet/bonuses`), and boxes bought, boxes and
+ * prizes sold (issue 19); casino bets have theirs
  * (`/wallet/bets`).
  */
 export const TRANSACTION_FILTER_TYPES: Record<TransactionFilter, readonly LedgerType[]> = {
-  all: ['deposit', 'withdraw', 'bonus', 'rollover', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback'],
+  all: ['deposit', 'withdraw', 'bonus', 'rollover', 'sports_bet', 'sports_win', 'sports_refund', 'sports_rollback', 'box_purchase', 'box_sale', 'prize_sale'],
   deposits: ['deposit'],
   withdraws: ['withdraw'],
 };

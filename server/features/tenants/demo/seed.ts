@@ -4,6 +4,7 @@ import { createTenant } from '../create-tenant.ts';
 import { hasTenants } from '../find-tenant.ts';
 import { seedDemoPromotions } from '../../promotions/demo.ts';
 import { seedDemoRanks } from '../../ranks/demo.ts';
+import { seedDemoBoxes } from '../../boxes/demo.ts';
 import { seedDemoCatalogues } from './casino.ts';
 import { demoTenants } from './tenants.ts';
 
@@ -12,7 +13,8 @@ import { demoTenants } from './tenants.ts';
  * operator key. Safe to run on every start and from several nodes at once
  * (a domain already taken is skipped). Then gives each demo tenant that has
  * no games the demo casino catalogue, each without promotions the demo
- * promotions and each without ranks the demo rank table (also on a database
+ * promotions, each without ranks the demo rank table and each without boxes
+ * the demo boxes (also on a database
  * seeded before these existed).
  * @returns the domains it created (empty when tenants already existed).
  */
@@ -38,6 +40,11 @@ export async function seedDemoTenants(db: Db, log: Logger): Promise<string[]> {
     log,
   );
   await seedDemoRanks(
+    db,
+    all.map((t) => t.domain),
+    log,
+  );
+  await seedDemoBoxes(
     db,
     all.map((t) => t.domain),
     log,
