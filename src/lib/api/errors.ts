@@ -97,14 +97,25 @@ export function messageForStatus(status: number, texts: ErrorTexts, fallback?: E
   );
 }
 
+/** The body's own non-empty `message` string, or null. */
+function bodyMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return null;
+  const message = (body as { message: unknown }).message;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
 /**
  * Spec section 8 mapping of an HTTP error response: an `errors` object wins
  * (values flattened into the message list); otherwise the catalogue message
- * for the status. 403 and 490 are marked silent.
+ * for the status — except a 422 that carries only a `message`: the platform's
+ * refusal in the player's language is shown (the catalogue's 422 text, "already
+ * has an active subscription", says nothing about a refused coupon or claim).
+ * 403 and 490 are marked silent.
  */
 export function httpError(status: number, body: unknown, texts: ErrorTexts, fallback?: ErrorTexts, cause?: unknown): ApiError {
   const errors = extractFieldErrors(body);
-  const messages = errors ? flattenFieldErrors(errors) : [messageForStatus(status, texts, fallback)];
+  const own = status === 422 ? bodyMessage(body) : null;
+  const messages = errors ? flattenFieldErrors(errors) : [own ?? messageForStatus(status, texts, fallback)];
   return new ApiError({ kind: 'http', status, messages, errors, silent: SILENT_STATUSES.has(status), data: body, cause });
 }
 

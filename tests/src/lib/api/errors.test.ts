@@ -20,6 +20,17 @@ describe('error mapping', () => {
     expect(httpError(500, { errors: {} }, pt).messages).toEqual(['Erro no servidor.']);
   });
 
+  it("shows a 422's own message when it has no errors object; an errors object still wins; other statuses keep the catalogue", () => {
+    const catalogue: ErrorTexts = { ...pt, error_messages: { ...pt.error_messages, '409': 'Já existe.', '422': 'Você já possui uma assinatura ativa.' } };
+    expect(httpError(422, { code: 'cashback_not_available', message: 'Este cashback ainda não pode ser resgatado.' }, catalogue).messages).toEqual([
+      'Este cashback ainda não pode ser resgatado.',
+    ]);
+    expect(httpError(422, { message: 'Geral', errors: { coupon: ['Cupom inválido.'] } }, catalogue).messages).toEqual(['Cupom inválido.']);
+    expect(httpError(422, { message: '  ' }, catalogue).messages).toEqual(['Você já possui uma assinatura ativa.']);
+    expect(httpError(422, null, catalogue).messages).toEqual(['Você já possui uma assinatura ativa.']);
+    expect(httpError(409, { message: 'Cupom já usado.' }, catalogue).messages).toEqual(['Já existe.']);
+  });
+
   it('looks a status up in the page language, then en-US, then errors.generic', () => {
     expect(messageForStatus(500, pt, en)).toBe('Erro no servidor.');
     expect(messageForStatus(502, pt, en)).toBe('Connection problem.');
