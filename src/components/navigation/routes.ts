@@ -11,6 +11,8 @@ export interface NavRoute {
   path: string;
   /** i18n key of the label. */
   labelKey: string;
+  /** i18n key of the label on a regulated tenant (`is_regulated`), when it must say less there. */
+  regulatedLabelKey?: string;
   group: NavGroup;
   /** Icon name in `NavIcon.astro`. */
   icon: string;
@@ -47,7 +49,10 @@ export const NAV_ROUTES: readonly NavRoute[] = [
     enabledFor: (_config, bundle) => tenantSportsConfig(bundle) !== null,
   },
   { id: 'promotions', path: '/promotions', labelKey: 'nav.items.promotions', group: 'general', icon: 'gift', available: true },
-  { id: 'refer-a-friend', path: '/refers', labelKey: 'nav.items.referAFriend', group: 'general', icon: 'users', available: true },
+  {
+    // "…e ganhe" promises a reward a regulated tenant never pays (Portaria SPA/MF 1.231/2024 art. 42): there it is only "Indique um amigo".
+    id: 'refer-a-friend', path: '/refers', labelKey: 'nav.items.referAFriend', regulatedLabelKey: 'nav.items.referAFriendRegulated', group: 'general', icon: 'users', available: true,
+  },
   { id: 'vip-club', path: '/vip', labelKey: 'nav.items.vipClub', group: 'general', icon: 'crown', available: true },
   { id: 'ranking', path: '/ranking', labelKey: 'nav.items.ranking', group: 'general', icon: 'trophy', available: true },
   {
@@ -63,6 +68,11 @@ export const NAV_ROUTES: readonly NavRoute[] = [
 ];
 
 export const NAV_GROUP_ORDER: readonly NavGroup[] = ['home', 'casino', 'sports', 'general'];
+
+/** The i18n key of a route's label on this tenant. */
+export function routeLabelKey(route: NavRoute, config: SiteConfig): string {
+  return config.is_regulated && route.regulatedLabelKey ? route.regulatedLabelKey : route.labelKey;
+}
 
 /** Entries shown to this tenant in this locale: available and enabled. */
 export function visibleRoutes(bundle: TenantBundle, locale: Locale, routes: readonly NavRoute[] = NAV_ROUTES): NavRoute[] {
