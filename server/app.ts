@@ -46,6 +46,8 @@ import { catalogueRoutes, siteConfigRoutes } from './features/tenants/routes.ts'
 import { walletRoutes } from './features/wallet/routes.ts';
 import { rankOperatorRoutes } from './features/ranks/operator-routes.ts';
 import { rankRoutes } from './features/ranks/routes.ts';
+import { missionOperatorRoutes } from './features/missions/operator-routes.ts';
+import { missionRoutes } from './features/missions/routes.ts';
 import { couponOperatorRoutes } from './features/bonuses/operator-routes.ts';
 import { couponRoutes } from './features/bonuses/routes.ts';
 import { boxOperatorRoutes } from './features/boxes/operator-routes.ts';
@@ -170,6 +172,8 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/operator', cashbackOperatorRoutes({ db: deps.db }));
   api.route('/operator', promotionOperatorRoutes({ db: deps.db }));
   api.route('/operator', rankOperatorRoutes({ db: deps.db }));
+  const missions = { db: deps.db, publish, log, notifications };
+  api.route('/operator', missionOperatorRoutes(missions));
   api.route('/operator', couponOperatorRoutes({ db: deps.db }));
   api.route('/operator', boxOperatorRoutes(notifications));
   const documents = createDocumentsDeps({ db: deps.db, dataDir: deps.config.dataDir, log, notifications });
@@ -205,6 +209,7 @@ export function createApp(deps: AppDeps): Hono {
   tenantApi.route('/', referralRoutes({ db: deps.db }));
   tenantApi.route('/', walletRoutes({ db: deps.db }));
   tenantApi.route('/', rankRoutes({ db: deps.db }));
+  tenantApi.route('/', missionRoutes(missions));
   tenantApi.route('/', couponRoutes({ db: deps.db }));
   tenantApi.route('/', boxRoutes({ db: deps.db, log }));
   tenantApi.route('/', cashbackRoutes({ db: deps.db, log }));

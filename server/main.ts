@@ -20,6 +20,7 @@ import { startPayoutWorker } from './features/withdrawals/worker.ts';
 import { startBarredClosureWorker } from './features/account-closure/barred-worker.ts';
 import { startBonusExpiryWorker } from './features/bonuses/worker.ts';
 import { startCashbackWorker } from './features/cashback/worker.ts';
+import { startMissionProgressPublisher } from './features/missions/publish.ts';
 import { type HttpServer, type HttpTimeouts, listenHttp } from './lifecycle/http-server.ts';
 import { stopOnSignals } from './lifecycle/process.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -149,6 +150,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   const bonusExpiryWorker = startBonusExpiryWorker({ db: database.db, log });
   // Each tenant's cashback for the last weekly period that is over (issue 18): a pass 90 s after start, then hourly; a period is made once across nodes.
   const cashbackWorker = startCashbackWorker({ db: database.db, log });
+  // Sends MissionProgress for the missions real events moved, once their transactions committed, every second (issue 19); every node may run it.
+  const missionPublisher = startMissionProgressPublisher({ db: database.db, publish, log });
   // What the sandbox PSP still owed when the platform last stopped (webhooks, payouts) goes out now that the webhooks can land.
   if (sandbox) void sandbox.resume().catch((error: unknown) => log.error('sandbox PSP: could not resume its pending deliveries', error));
   // Likewise the wins and rollbacks the sandbox aggregator still owes the wallet (it calls this server's API).
@@ -175,7 +178,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     close() {
       closing ??= (async () => {
         // Money moves only inside requests and payout passes: both finish before the database closes.
-        await Promise.all([server.drain(), payoutWorker.stop(), barredSweep.stop(), barredClosureWorker.stop(), bonusExpiryWorker.stop(), cashbackWorker.stop(), realtime.close()]);
+        await Promise.all([server.drain(), payoutWorker.stop(), barredSweep.stop(), barredClosureWorker.stop(), bonusExpiryWorker.stop(), cashbackWorker.stop(), missionPublisher.stop(), realtime.close()]);
         await sandbox?.close();
         await aggregators.sandbox?.close();
         sportsbook.sandbox?.stop();

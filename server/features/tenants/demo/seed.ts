@@ -5,6 +5,7 @@ import { hasTenants } from '../find-tenant.ts';
 import { seedDemoPromotions } from '../../promotions/demo.ts';
 import { seedDemoRanks } from '../../ranks/demo.ts';
 import { seedDemoBoxes } from '../../boxes/demo.ts';
+import { seedDemoMissions } from '../../missions/demo.ts';
 import { seedDemoCatalogues } from './casino.ts';
 import { demoTenants } from './tenants.ts';
 
@@ -14,7 +15,7 @@ import { demoTenants } from './tenants.ts';
  * (a domain already taken is skipped). Then gives each demo tenant that has
  * no games the demo casino catalogue, each without promotions the demo
  * promotions, each without ranks the demo rank table and each without boxes
- * the demo boxes (also on a database
+ * the demo boxes, then the demo missions (also on a database
  * seeded before these existed).
  * @returns the domains it created (empty when tenants already existed).
  */
@@ -45,6 +46,12 @@ export async function seedDemoTenants(db: Db, log: Logger): Promise<string[]> {
     log,
   );
   await seedDemoBoxes(
+    db,
+    all.map((t) => t.domain),
+    log,
+  );
+  // After the boxes: a demo mission may give one.
+  await seedDemoMissions(
     db,
     all.map((t) => t.domain),
     log,
