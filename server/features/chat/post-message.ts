@@ -5,6 +5,7 @@ import type { Actor, TenantContext } from '../../http/context.ts';
 import { ForbiddenError, UnauthorizedError } from '../../http/errors.ts';
 import type { LocalizedText } from '../../http/messages.ts';
 import { translate } from '../../http/translate.ts';
+import { missionsOnChatMessage } from '../missions/progress.ts';
 import { chatDisplayName } from '../users/public-name.ts';
 import { users } from '../users/schema.ts';
 import { type ChatDeps, chatClock, enforceRateLimits, type LimitedChatDeps } from './deps.ts';
@@ -73,19 +74,24 @@ export async function postMessage(
     .limit(1);
   if (!author) throw new UnauthorizedError();
 
-  const [row] = await deps.db
-    .insert(chatMessages)
-    .values({
-      tenantId,
-      userId,
-      userName: chatDisplayName(author.name, author.settings),
-      type: 'global',
-      text: input.text,
-      attachments: input.attachments,
-      createdAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('chat message insert returned no row');
+  // The message and the chat missions it counts for (missions/progress.ts) are stored together.
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({
+        tenantId,
+        userId,
+        userName: chatDisplayName(author.name, author.settings),
+        type: 'global',
+        text: input.text,
+        attachments: input.attachments,
+        createdAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('chat message insert returned no row');
+    await missionsOnChatMessage(tx, { tenantId, userId });
+    return inserted;
+  });
   const view = presentMessage(row, now);
   await publishMessageSent(deps, ctx.tenant.id, view);
   return view;

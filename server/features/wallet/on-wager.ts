@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_VIP_POINTS_PER_100 } from '../../../src/contract/ranking.ts';
 import type { Db } from '../../db/open.ts';
 import type { NotificationRow } from '../notifications/present.ts';
+import { missionsOnLedgerEntry } from '../missions/progress.ts';
 import { rankUpOnWager } from '../ranks/rank-up.ts';
 import { ranks } from '../ranks/schema.ts';
 import { addVipPoints, wagerPoints } from '../ranks/vip-points.ts';
@@ -116,6 +117,8 @@ const WAGER_TYPES: ReadonlySet<LedgerEntryRow['type']> = new Set(['bet', 'sports
  * @returns what the hook did: `moved` (read the wallet again) and the notices to publish after the commit.
  */
 export async function onLedgerEntry(tx: Db, entry: LedgerEntryRow): Promise<WagerEffects> {
+  // Missions move with every stake, win and deposit, in this transaction (missions/progress.ts).
+  await missionsOnLedgerEntry(tx, entry);
   const wager = wagerOf(entry);
   if (!wager) return NO_EFFECTS;
   const debit = entry.amount < 0n;
