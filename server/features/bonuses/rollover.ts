@@ -3,6 +3,7 @@ import type { Db } from '../../db/open.ts';
 import { lockWalletAndBonuses } from './locks.ts';
 import { playerBonuses } from './schema.ts';
 import { forfeitExpired, type LockedBonuses, releaseBonus } from './settle.ts';
+import { recordBonusStake } from './win-shares.ts';
 
 export interface WagerProgress {
   tenantId: number;
@@ -19,7 +20,9 @@ export interface WagerProgress {
  * past `expires_at` (forfeitExpired), then adds the stake to the oldest
  * active bonus's `rollover_done`, what exceeds its requirement to the next
  * one, and so on; each bonus whose rollover is met is released at once
- * (releaseBonus: a `rollover` ledger row, status `completed`).
+ * (releaseBonus: a `rollover` ledger row, status `completed`). Before that it
+ * records which bonuses paid the stake (`bonus_stakes`, recordBonusStake), so
+ * the bet's win is credited in the same shares.
  *
  * Called by `recordWager` (server/features/wallet/on-wager.ts) inside the
  * bet's ledger transaction, once per bet: the bet's own reference makes a
@@ -32,6 +35,8 @@ export async function addRolloverProgress(tx: Db, input: WagerProgress): Promise
   await tx.transaction(async (inner) => {
     const locked = await lockWalletAndBonuses(inner, input);
     if (!locked.wallet || locked.active.length === 0) return;
+    // Which bonuses paid this stake, before anything is released or forfeited: its win is credited in those shares (win-shares.ts).
+    await recordBonusStake(inner, input, locked.active);
     const state: LockedBonuses = { wallet: locked.wallet, active: locked.active };
     await forfeitExpired(inner, state, now);
     let stake = input.amount;

@@ -16,8 +16,8 @@ function nonWithdrawable(wallet: WalletRow): bigint {
 }
 
 /**
- * Ends an active bonus whose rollover is met: what is left of its money
- * (bonusMoneyLeft) becomes withdrawable through a `rollover` ledger row
+ * Ends an active bonus whose rollover is met: what is left of its money,
+ * the winnings kept with it included (bonusMoneyLeft), becomes withdrawable through a `rollover` ledger row
  * (amount 0, withdrawable_delta = what is left; reference `bonus:{id}`, so it
  * is released once), and the row turns `completed`. Nothing left → no ledger
  * row, still completed. Updates `state` in place.
@@ -32,7 +32,7 @@ export async function releaseBonus(tx: Db, state: LockedBonuses, bonus: PlayerBo
       amount: 0,
       withdrawableDelta: left,
       reference: `bonus:${bonus.id}`,
-      metadata: { bonus_id: bonus.id, source: bonus.source, source_ref: bonus.sourceRef, ...(wager ? { wager } : {}) },
+      metadata: { bonus_id: bonus.id, source: bonus.source, source_ref: bonus.sourceRef, winnings: bonus.winnings, ...(wager ? { wager } : {}) },
     });
     state.wallet = moved.wallet;
   }
@@ -46,7 +46,7 @@ export async function releaseBonus(tx: Db, state: LockedBonuses, bonus: PlayerBo
 
 /**
  * Forfeits the active bonuses whose `expires_at` has passed: what is left of
- * each (capped at the non-withdrawable part, so cash is never touched) is
+ * each, the winnings kept with it included (capped at the non-withdrawable part, so cash is never touched) is
  * taken back with a negative `bonus` ledger row (withdrawable_delta 0,
  * reference `expired:{id}`), and the row turns `expired`. Updates `state`.
  * @returns how many bonuses expired.
@@ -63,7 +63,7 @@ export async function forfeitExpired(tx: Db, state: LockedBonuses, now: Date): P
         amount: -left,
         withdrawableDelta: 0,
         reference: `expired:${bonus.id}`,
-        metadata: { bonus_id: bonus.id, source: bonus.source, source_ref: bonus.sourceRef, expired: true },
+        metadata: { bonus_id: bonus.id, source: bonus.source, source_ref: bonus.sourceRef, winnings: bonus.winnings, expired: true },
       });
       state.wallet = moved.wallet;
     }

@@ -4,6 +4,7 @@ import type { TenantContext } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
 import type { LiveNotificationDeps } from '../notifications/publish.ts';
 import { BarredError } from '../barred/errors.ts';
+import { creditStake, reverseCredit } from '../bonuses/win-shares.ts';
 import { assertWagerAllowed } from '../responsible-gaming/enforce.ts';
 import { ResponsibleGamingError } from '../responsible-gaming/errors.ts';
 import { isInMaintenance } from '../tenants/context.ts';
@@ -236,14 +237,19 @@ export function discardBet(db: Db, ctx: SportsCallContext, body: { ext_player_id
     if (slip.status === 'rolled-back') return { answer: answer(await balanceOf(tx, ctx.tenant.id, slip.userId)), movedFor: null };
     if (slip.status !== 'open') throw new SportsError('bad_request', REASONS.settled);
     const original = await ledgerRow(tx, make.ledgerEntryId!);
-    const moved = await move({
-      tenantId: ctx.tenant.id,
-      userId: slip.userId,
-      type: 'sports_rollback',
-      amount: -original.amount,
-      withdrawableDelta: -original.withdrawableDelta,
-      reference: sportsReference(`discard:${body.transaction_id}`),
-      metadata: { betslip_id: slip.betslipId, rollback_of: original.reference, reason: 'discard' },
+    // The stake comes back in the shares it was paid with (cash, running bonuses: bonuses/win-shares.ts).
+    const moved = await creditStake(tx, move, {
+      kind: 'refund',
+      movement: {
+        tenantId: ctx.tenant.id,
+        userId: slip.userId,
+        type: 'sports_rollback',
+        amount: -original.amount,
+        reference: sportsReference(`discard:${body.transaction_id}`),
+        metadata: { betslip_id: slip.betslipId, rollback_of: original.reference, reason: 'discard' },
+      },
+      stakes: [original],
+      now: ctx.now,
     });
     await insertTransaction(tx, {
       tenantId: ctx.tenant.id,
@@ -270,9 +276,10 @@ async function betslipOfBet(tx: Db, ctx: SportsCallContext, betTransactionId: st
 type Credit = { kind: 'win'; status: 'won' | 'half-won' | 'cashed-out' } | { kind: 'refund' } | { kind: 'lost' };
 
 /**
- * A settlement of an open betslip: a win credits `sports_win` (withdrawable),
- * a refund credits `sports_refund` (at most the stake; withdrawable as the
- * stake was), a loss moves nothing; each closes the betslip. Idempotent by
+ * A settlement of an open betslip: a win credits `sports_win` (withdrawable
+ * but for a running bonus's share of the stake), a refund credits
+ * `sports_refund` (at most the stake; in the shares the stake was paid
+ * with), a loss moves nothing; each closes the betslip. Idempotent by
  * the transaction id (checked first); refused after the betslip was rolled
  * back or settled otherwise.
  */
@@ -294,26 +301,27 @@ async function settle(db: Db, ctx: SportsCallContext, betTransactionId: string, 
     if (credit.kind === 'refund') {
       if (amount <= 0n || slip.refunded + amount > slip.stake) throw new SportsError('bad_request', REASONS.refundTooLarge);
       const stakeRow = await ledgerRow(tx, make.ledgerEntryId!);
-      // The stake comes back as withdrawable as it was spent (in proportion for a partial refund).
-      const withdrawable = (-stakeRow.withdrawableDelta * amount) / slip.stake;
-      moved = await move({
-        tenantId: ctx.tenant.id,
-        userId,
-        type: 'sports_refund',
-        amount,
-        withdrawableDelta: withdrawable,
-        reference: sportsReference(t.id),
-        metadata: { betslip_id: slip.betslipId },
+      // The stake comes back in the shares it was paid with (in proportion for a partial refund; bonuses/win-shares.ts).
+      moved = await creditStake(tx, move, {
+        kind: 'refund',
+        movement: { tenantId: ctx.tenant.id, userId, type: 'sports_refund', amount, reference: sportsReference(t.id), metadata: { betslip_id: slip.betslipId } },
+        stakes: [stakeRow],
+        now: ctx.now,
       });
     } else if (credit.kind === 'win' && amount > 0n) {
-      moved = await move({
-        tenantId: ctx.tenant.id,
-        userId,
-        type: 'sports_win',
-        amount,
-        withdrawableDelta: amount,
-        reference: sportsReference(t.id),
-        metadata: { betslip_id: slip.betslipId, result: credit.status },
+      // Withdrawable but for the share of the stake a running bonus paid: that stays the bonus's money (docs/rewards.md).
+      moved = await creditStake(tx, move, {
+        kind: 'win',
+        movement: {
+          tenantId: ctx.tenant.id,
+          userId,
+          type: 'sports_win',
+          amount,
+          reference: sportsReference(t.id),
+          metadata: { betslip_id: slip.betslipId, result: credit.status },
+        },
+        stakes: [await ledgerRow(tx, make.ledgerEntryId!)],
+        now: ctx.now,
       });
     }
     const row = await insertTransaction(tx, {
@@ -418,15 +426,12 @@ export async function rollbackBet(db: Db, ctx: SportsCallContext, body: Rollback
     let moved: MovementResult | null = null;
     if (parent.ledgerEntryId !== null) {
       const original = await ledgerRow(tx, parent.ledgerEntryId);
-      moved = await move({
-        tenantId: ctx.tenant.id,
-        userId,
-        type: 'sports_rollback',
-        amount: -original.amount,
-        withdrawableDelta: -original.withdrawableDelta,
-        reference: sportsReference(t.id),
-        metadata: { betslip_id: slip.betslipId, rollback_of: original.reference },
-      });
+      const movement = { tenantId: ctx.tenant.id, userId, type: 'sports_rollback' as const, reference: sportsReference(t.id), metadata: { betslip_id: slip.betslipId, rollback_of: original.reference } };
+      // A stake comes back in the shares it was paid with; a win or refund is taken back in the shares it was given (bonuses/win-shares.ts).
+      moved =
+        parent.operation === 'bet'
+          ? await creditStake(tx, move, { kind: 'refund', movement: { ...movement, amount: -original.amount }, stakes: [original], now: ctx.now })
+          : await reverseCredit(tx, move, { original, movement, now: ctx.now });
     }
     const row = await insertTransaction(tx, {
       tenantId: ctx.tenant.id,

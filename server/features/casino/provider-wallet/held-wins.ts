@@ -2,12 +2,13 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { PagedList } from '../../../../src/contract/wallet.ts';
 import type { Db } from '../../../db/open.ts';
 import { DomainError, NotFoundError } from '../../../http/errors.ts';
+import { creditStake } from '../../bonuses/win-shares.ts';
 import type { Logger } from '../../../logger.ts';
 import { inLoggedTransaction } from '../../wallet/ledger-log.ts';
 import type { MovementResult } from '../../wallet/movement.ts';
 import { type ProviderWinRow, type ProviderWinStatus, providerRounds, providerWins } from '../schema.ts';
 import { lockRound, updateRound } from './rounds.ts';
-import { providerReference } from './service.ts';
+import { providerReference, roundStakes } from './service.ts';
 
 const MESSAGES = {
   notFound: { pt: 'Prêmio retido não encontrado.', en: 'Held win not found.' },
@@ -125,18 +126,23 @@ export async function reviewProviderWin(
       });
     let moved: MovementResult | null = null;
     if (input.decision === 'approve') {
-      moved = await move({
-        tenantId: win.tenantId,
-        userId: win.userId,
-        type: 'win',
-        amount: win.amount,
-        reference: providerReference(win.provider, win.transactionId),
-        metadata: {
-          game: round.game,
-          provider: win.provider,
-          round_id: round.roundId,
-          approved_hold: win.id,
+      // Credited as the win would have been: in the shares the round's stakes were paid with (bonuses/win-shares.ts).
+      const player = { tenantId: win.tenantId, userId: win.userId };
+      moved = await creditStake(tx, move, {
+        kind: 'win',
+        movement: {
+          ...player,
+          type: 'win',
+          amount: win.amount,
+          reference: providerReference(win.provider, win.transactionId),
+          metadata: {
+            game: round.game,
+            provider: win.provider,
+            round_id: round.roundId,
+            approved_hold: win.id,
+          },
         },
+        stakes: await roundStakes(tx, player, win.provider, round.roundId),
       });
       await updateRound(tx, round.id, { paid: win.amount });
     }

@@ -1,7 +1,8 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open.ts';
 import type { Logger } from '../../../logger.ts';
 import type { LiveNotificationDeps } from '../../notifications/publish.ts';
+import { creditStake, reverseCredit } from '../../bonuses/win-shares.ts';
 import { assertWagerAllowed } from '../../responsible-gaming/enforce.ts';
 import { findUserById } from '../../users/find-user.ts';
 import { isSelfExcluded } from '../../users/present.ts';
@@ -29,6 +30,27 @@ async function ledgerEntry(tx: Db, player: ProviderPlayer, type: LedgerEntryRow[
 }
 
 /**
+ * The live stakes of a provider round: its `bet` debits of this player not
+ * rolled back. A win is credited in the shares they were paid with
+ * (bonuses/win-shares.ts).
+ */
+export async function roundStakes(tx: Db, player: ProviderPlayer, provider: string, roundId: string): Promise<LedgerEntryRow[]> {
+  return tx
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.tenantId, player.tenantId),
+        eq(ledgerEntries.userId, player.userId),
+        eq(ledgerEntries.type, 'bet'),
+        lt(ledgerEntries.amount, 0n),
+        sql`${ledgerEntries.metadata}->>'provider' = ${provider} and ${ledgerEntries.metadata}->>'round_id' = ${roundId}`,
+        sql`not exists (select 1 from ledger_entries r where r.tenant_id = ${player.tenantId} and r.type = 'bet' and r.reference = ${ledgerEntries.reference} || ':rollback')`,
+      ),
+    );
+}
+
+/**
  * The seamless wallet of one provider, on the ledger (`applyMovement`) and
  * the provider's rounds (`provider_rounds`, ./rounds.ts). Each call is one
  * transaction that locks the round first, then the wallet (the ledger's
@@ -47,6 +69,8 @@ async function ledgerEntry(tx: Db, player: ProviderPlayer, type: LedgerEntryRow[
  *   `/wallet/bets` marks it refunded): a stake of a round not yet settled
  *   comes back as it was spent; a win is taken back if the balance (and its
  *   withdrawable part) still holds it, else refused with `insufficient_funds`.
+ * Wins and stakes given back are credited in the shares the stakes were paid
+ * with (cash, running bonuses: bonuses/win-shares.ts, docs/rewards.md).
  * Replays are answered before any other check (a replay reports what was
  * done, whatever happened since); the ledger's unique (tenant, type,
  * reference) index makes concurrent duplicates move money once. Ledger
@@ -152,7 +176,8 @@ export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger
             held: true,
           };
         }
-        const moved = await move(input);
+        // In the shares the round's stakes were paid with: a running bonus's share stays its money (docs/rewards.md).
+        const moved = await creditStake(tx, move, { kind: 'win', movement: input, stakes: await roundStakes(tx, player, provider, win.roundId), now: now() });
         await updateRound(tx, round.id, {
           paid: BigInt(win.amount),
           settle: true,
@@ -193,7 +218,12 @@ export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger
         };
         if (await ledgerEntry(tx, player, original.type, `${reference}:rollback`)) return answer((await move(reversal)).wallet.balance, true);
         if (original.type === 'bet' && round?.settledAt) throw new ProviderError('round_settled');
-        const moved = await move(reversal);
+        // A stake comes back in the shares it was paid with, a win is taken back in the shares it was given (bonuses/win-shares.ts).
+        const undo = { ...player, type: original.type, amount: -original.amount, reference: reversal.reference, metadata: reversal.metadata };
+        const moved =
+          original.type === 'bet'
+            ? await creditStake(tx, move, { kind: 'refund', movement: undo, stakes: [original], now: now() })
+            : await reverseCredit(tx, move, { original, movement: undo, now: now() });
         if (round) await updateRound(tx, round.id, original.type === 'bet' ? { stake: original.amount } : { paid: -original.amount });
         return answer(moved.wallet.balance, moved.replayed);
       });
