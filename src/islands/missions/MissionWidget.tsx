@@ -44,6 +44,7 @@ export function MissionWidget(props: MissionWidgetProps) {
   const { t, locale, mission, widget, placement, narrow, claim, dragging } = props;
   const drag = useRef<{ pointer: number; startY: number; startTop: number } | null>(null);
   const title = mission.title[locale];
+  const description = mission.description[locale];
   const completed = mission.status === 'completed';
   const claimed = mission.status === 'claimed';
   const tab = narrow && !widget.isOpen;
@@ -150,7 +151,8 @@ export function MissionWidget(props: MissionWidgetProps) {
               <span className="mission-widget__percent">{mission.percent}%</span>
             </div>
           )}
-          {widget.isOpen && !claimed && <p className="mission-widget__line">{progressText(t, mission, locale)}</p>}
+          {!claimed && !claimFailure && (widget.isOpen || !completed) && <p className="mission-widget__line">{progressText(t, mission, locale)}</p>}
+          {widget.isOpen && !claimed && !completed && description !== '' && <p className="mission-widget__line mission-widget__description">{description}</p>}
           {(widget.isOpen || claimed) && (
             <p className="mission-widget__line mission-widget__reward">
               {t(claimed ? 'missions.reward.received' : 'missions.reward.label', { reward: rewardText(t, mission.reward, locale) })}
