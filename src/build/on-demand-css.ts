@@ -35,6 +35,8 @@ type OutputChunk = Rolldown.OutputChunk;
 export function onDemandCss(): Plugin[] {
   /** Per environment: each chunk (by file name) whose CSS was hidden, that CSS, and the chunks importing it. */
   const hidden = new Map<string, Map<string, { css: Set<string>; importers: Set<string> }>>();
+  /** Browser build: the source of each hidden stylesheet, to write it again if Astro inlined and deleted it. */
+  const sources = new Map<string, string | Uint8Array>();
   const isChunk = (item: OutputBundle[string]): item is OutputChunk => item.type === 'chunk';
 
   /**
@@ -77,7 +79,13 @@ export function onDemandCss(): Plugin[] {
             const importers = new Set(chunks.filter((other) => other.imports.includes(chunk.fileName)).map((other) => other.fileName));
             mine.set(chunk.fileName, { css: new Set(css), importers });
             // Browser build: an asset link keeps Astro from deleting the stylesheet as an orphan.
-            if (client) for (const file of css) chunk.viteMetadata?.importedAssets.add(file);
+            if (client) {
+              for (const file of css) {
+                chunk.viteMetadata?.importedAssets.add(file);
+                const asset = bundle[file];
+                if (asset?.type === 'asset') sources.set(file, asset.source);
+              }
+            }
             css.clear();
           }
           hidden.set(environment, mine);
@@ -98,8 +106,14 @@ export function onDemandCss(): Plugin[] {
         if (environment !== 'client' || !mine) return;
         const chunks = Object.values(bundle).filter(isChunk);
         for (const [fileName, { css, importers }] of mine) {
-          // A stylesheet Astro inlined anyway (reached statically from a page too) is gone: nothing to load.
-          const kept = [...css].filter((file) => bundle[file]);
+          // A stylesheet Astro inlined into a page that also reaches it statically (an account page's own
+          // CSS sharing a stylesheet with the login modal) was deleted from the output: write it again, so
+          // every other page still loads it with the modal.
+          for (const file of css) {
+            const source = sources.get(file);
+            if (!bundle[file] && source !== undefined) this.emitFile({ type: 'asset', fileName: file, source });
+          }
+          const kept = [...css].filter((file) => bundle[file] || sources.has(file));
           // Vite drops a chunk holding only CSS and hands its CSS to the chunks importing it.
           const self = bundle[fileName];
           const owners = self && isChunk(self) ? [self] : chunks.filter((chunk) => importers.has(chunk.fileName));
@@ -108,6 +122,7 @@ export function onDemandCss(): Plugin[] {
             for (const file of kept) owner.viteMetadata?.importedCss.add(file);
           }
         }
+        sources.clear();
       },
     },
   ];
