@@ -45,6 +45,10 @@ const BUDGETS: Array<{ name: string; path: string; limitKb: number; host?: strin
   { name: 'ranking (pt)', path: '/ranking', limitKb: SITE_PAGE_KB },
   { name: 'ranking (en)', path: '/en/ranking', limitKb: SITE_PAGE_KB },
   { name: 'VIP club (pt)', path: '/vip', limitKb: SITE_PAGE_KB },
+  // Mystery boxes (issue 19): the list pre-rendered without a script of its own (a text page); a box page's prizes pre-rendered, its buy button a small <box-buy> element (no React): a site page.
+  { name: 'boxes (pt)', path: '/casino/crates', limitKb: TEXT_PAGE_KB },
+  { name: 'box page (pt)', path: '/casino/box/bronze', limitKb: SITE_PAGE_KB },
+  { name: 'box page (en)', path: '/en/casino/box/bronze', limitKb: SITE_PAGE_KB },
   { name: 'legal: terms (pt)', path: '/terms', limitKb: TEXT_PAGE_KB },
   { name: 'legal: privacy (en)', path: '/en/privacy', limitKb: TEXT_PAGE_KB },
   { name: 'legal: resp. gaming', path: '/responsible-gaming', limitKb: TEXT_PAGE_KB },

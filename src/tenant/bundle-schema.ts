@@ -3,6 +3,7 @@ import { SiteConfigSchema } from '../contract/site-config.ts';
 import { GAME_TYPES } from '../contract/casino.ts';
 import { LEGAL_SLUGS } from '../contract/tenant-bundle.ts';
 import { BundlePromotionSchema } from '../contract/promotions.ts';
+import { BOX_COLORS, PPM_TOTAL, PRIZE_KINDS } from '../contract/boxes.ts';
 
 /**
  * Runtime check of a `TenantBundle` JSON file (the interface lives in
@@ -77,6 +78,39 @@ const CatalogueSchema = v.pipe(
   v.check((c) => new Set(c.games.map((g) => `${g.providercode}/${g.gamecode}`.toLowerCase())).size === c.games.length, 'two games share one provider/game code pair'),
 );
 
+// A mystery box of the bundle (issue 19): its view and every prize, whose published ppm sum to exactly 1 000 000.
+const boxText = v.object({ pt: v.string(), en: v.string() });
+const centavos = v.pipe(v.number(), v.integer(), v.minValue(0));
+const BundleBoxSchema = v.pipe(
+  v.object({
+    id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    slug,
+    name: v.object({ pt: v.pipe(v.string(), v.minLength(1)), en: v.pipe(v.string(), v.minLength(1)) }),
+    description: boxText,
+    image: v.nullable(v.string()),
+    color: v.picklist(BOX_COLORS),
+    price: centavos,
+    purchasable: v.boolean(),
+    expected_value: centavos,
+    prize_count: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    prizes: v.array(
+      v.object({
+        id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        box_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        name: v.object({ pt: v.pipe(v.string(), v.minLength(1)), en: v.pipe(v.string(), v.minLength(1)) }),
+        image: v.nullable(v.string()),
+        kind: v.picklist(PRIZE_KINDS),
+        value: centavos,
+        sell_value: centavos,
+        points: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        probability_ppm: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PPM_TOTAL)),
+      }),
+    ),
+  }),
+  v.check((box) => box.prizes.reduce((sum, p) => sum + p.probability_ppm, 0) === PPM_TOTAL, 'a box\'s prizes must sum to 1 000 000 ppm'),
+  v.check((box) => box.prizes.length === box.prize_count, 'prize_count must be the number of prizes'),
+);
+
 export const TenantBundleSchema = v.object({
   domain: v.pipe(v.string(), v.minLength(1)),
   origin,
@@ -111,6 +145,13 @@ export const TenantBundleSchema = v.object({
         }),
       ),
       v.check((list) => new Set(list.map((r) => r.level)).size === list.length, 'two ranks share one level'),
+    ),
+  ),
+  // The active mystery boxes with their prizes (issue 19); two with one slug would write one page twice.
+  boxes: v.optional(
+    v.pipe(
+      v.array(BundleBoxSchema),
+      v.check((list) => new Set(list.map((b) => b.slug)).size === list.length, 'two boxes share one slug'),
     ),
   ),
   apiUrl: v.pipe(v.string(), v.minLength(1)),

@@ -40,7 +40,7 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   { id: 'casino-recent', path: '/casino/recent', labelKey: 'nav.items.casinoRecent', group: 'casino', icon: 'clock', available: true, enabledFor: hasCatalogue },
   { id: 'casino-favorites', path: '/casino/favorites', labelKey: 'nav.items.casinoFavorites', group: 'casino', icon: 'star', available: true, enabledFor: hasCatalogue },
   {
-    id: 'casino-crates', path: '/casino/crates', labelKey: 'nav.items.casinoCrates', group: 'casino', icon: 'box', available: false,
+    id: 'casino-crates', path: '/casino/crates', labelKey: 'nav.items.casinoCrates', group: 'casino', icon: 'box', available: true,
     enabledFor: (config) => config.hasBoxes,
   },
   {

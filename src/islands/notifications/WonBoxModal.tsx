@@ -10,11 +10,10 @@ import './notifications.css';
 
 /**
  * The notification modal announcing a won box (spec section 2): its message
- * and, when the operator gave one, the link to open the box (the boxes pages
- * are not built yet, so there is no fixed destination).
+ * and the link to the player's boxes, `/account/boxes` in the page's
+ * language (issue 19), where the box is opened.
  */
 export function WonBoxModal({ t, locale, box }: { t: TFunction; locale: Locale; box: NotificationView }) {
-  const { url } = box.notification;
   const message = box.notification.message[locale] || t('notifications.box.fallback');
   return (
     <ModalDialog title={t('notifications.box.title')} closeLabel={t('notifications.box.close')} onClose={() => void closeWonBox()} className="won-box" data={{ testid: 'won-box-modal' }}>
@@ -24,11 +23,9 @@ export function WonBoxModal({ t, locale, box }: { t: TFunction; locale: Locale; 
         </svg>
         <p className="won-box__title">{box.notification.title[locale]}</p>
         <p>{message}</p>
-        {url && (
-          <a className="dialog-button dialog-button--primary won-box__open" href={url.startsWith('/') ? localePath(locale, url) : url} onClick={() => void closeWonBox()}>
-            {t('notifications.box.open')}
-          </a>
-        )}
+        <a className="dialog-button dialog-button--primary won-box__open" href={localePath(locale, '/account/boxes')} onClick={() => void closeWonBox()}>
+          {t('notifications.box.open')}
+        </a>
       </div>
     </ModalDialog>
   );

@@ -60,7 +60,9 @@ describe('tenant build', () => {
     // Sports pages exist on every tenant: without a sportsbook they show the unavailable state (issue 16).
     // The rewards pages exist on every tenant (issue 18).
     const REWARDS_PAGES = ['bonus', 'promo-codes', 'promotion', 'promotions', 'ranking', 'refers', 'rewards', 'vip'];
-    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', 'sports', 'sportschange', 'sportsbook', 'widgetbetby', ...REWARDS_PAGES, ...CASINO_PAGES].flatMap(
+    // Mystery boxes with hasBoxes (issue 19): the list, one page per box of the bundle, the player's boxes and items.
+    const BOX_PAGES = ['casino/crates', 'casino/box/caixa-teste', 'account/boxes', 'account/items'];
+    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', 'sports', 'sportschange', 'sportsbook', 'widgetbetby', ...REWARDS_PAGES, ...BOX_PAGES, ...CASINO_PAGES].flatMap(
       (path) => [`${path}/index.html`, `en/${path}/index.html`],
     );
     expect(htmlFiles(TENANT)).toEqual([
@@ -140,7 +142,7 @@ describe('tenant build', () => {
     const html = read(TENANT, 'en/index.html');
     const menu = attr(html, /<nav id="side-menu"[\s\S]*?>([\s\S]*?)<\/nav>/)!;
     expect([...menu.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
-      '/en', '/en/casino/games', '/en/casino/providers', '/en/casino/recent', '/en/casino/favorites', '/en/promotions', '/en/refers', '/en/vip', '/en/ranking', '/en/pages/news',
+      '/en', '/en/casino/games', '/en/casino/providers', '/en/casino/recent', '/en/casino/favorites', '/en/casino/crates', '/en/promotions', '/en/refers', '/en/vip', '/en/ranking', '/en/pages/news',
     ]);
     expect(html).toContain('href="/en/terms"');
     expect(html).not.toContain('href="/en/privacy"');
@@ -190,12 +192,32 @@ describe('tenant build', () => {
     expect(related).toBe(card(read(TENANT, 'casino/games/index.html'), 'limbo'));
   });
 
+  it('pre-renders a box page with every prize, its published probability and value, and on a regulated tenant no buy button (issue 19)', () => {
+    const pt = read(TENANT, 'casino/box/caixa-teste/index.html');
+    expect(pt).toMatch(/<h1[^>]*>Caixa Teste<\/h1>/);
+    const rows = [...pt.matchAll(/<tr data-testid="box-prize"[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+    expect(rows).toEqual(['Ficha de R$ 3 87,5% R$ 3,00', 'Ficha de R$ 9 12,5% R$ 9,00']);
+    expect(pt).toMatch(/data-testid="box-ev"[^>]*>R\$\u00a03,75</);
+    expect(pt).toContain('data-testid="box-buy-regulated"');
+    expect(pt).not.toContain('<box-buy');
+    expect(pt).not.toContain('<astro-island');
+    const en = read(TENANT, 'en/casino/box/caixa-teste/index.html');
+    expect(en).toContain('12.5%');
+    expect(en).toMatch(/data-testid="box-price"[^>]*>R\$5\.00</);
+    const list = read(TENANT, 'en/casino/crates/index.html');
+    expect(list).toContain('href="/en/casino/box/caixa-teste"');
+    expect(read(TENANT, 'account/boxes/index.html')).toContain('<meta name="robots" content="noindex');
+  });
+
   it('writes a sitemap of canonical URLs with alternates, a manifest and the service worker', () => {
     const sitemap = read(TENANT, 'sitemap-0.xml');
     expect(sitemap).toContain('<loc>https://sorte.example/terms</loc>');
     expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="en-US" href="https://sorte.example/en/terms"/>');
     expect(sitemap).not.toContain('404');
     expect(sitemap).not.toMatch(/\/(login|register|recover-pass|user)</);
+    expect(sitemap).toContain('<loc>https://sorte.example/casino/box/caixa-teste</loc>');
+    expect(sitemap).not.toContain('/account/boxes');
+    expect(sitemap).not.toContain('/account/items');
     const manifest = JSON.parse(read(TENANT, 'manifest.webmanifest'));
     expect(manifest).toMatchObject({ name: 'Sorte Lunar', theme_color: '#0e0a1c', start_url: '/' });
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);

@@ -17,14 +17,17 @@ describe('side-menu route registry', () => {
     ]);
   });
 
-  it('shows only routes that exist: home, the casino lists with a catalogue, promotions, refer a friend, VIP club, ranking, and news when the tenant wrote that page', () => {
-    const casino = ['casino-games', 'casino-providers', 'casino-recent', 'casino-favorites'];
+  it('shows only routes that exist: home, the casino lists with a catalogue, boxes with hasBoxes, promotions, refer a friend, VIP club, ranking, and news when the tenant wrote that page', () => {
+    const casino = ['casino-games', 'casino-providers', 'casino-recent', 'casino-favorites', 'casino-crates'];
     expect(ids(visibleRoutes(fixture, 'pt'))).toEqual(['home', ...casino, 'promotions', 'refer-a-friend', 'vip-club', 'ranking', 'news']);
     const noNews = { ...fixture, pages: fixture.pages.filter((p) => p.slug !== 'news') };
     expect(ids(visibleRoutes(noNews, 'en'))).toEqual(['home', ...casino, 'promotions', 'refer-a-friend', 'vip-club', 'ranking']);
     // No catalogue in the bundle: no casino page is built, so the menu must not link to one.
     const noCasino = { ...noNews, casino: undefined };
-    expect(ids(visibleRoutes(noCasino, 'en'))).toEqual(['home', 'promotions', 'refer-a-friend', 'vip-club', 'ranking']);
+    expect(ids(visibleRoutes(noCasino, 'en'))).toEqual(['home', 'casino-crates', 'promotions', 'refer-a-friend', 'vip-club', 'ranking']);
+    // hasBoxes off: no box page is built (issue 19), so no "Caixas" entry.
+    const noBoxes = { ...noNews, config: { ...noNews.config, hasBoxes: false } };
+    expect(ids(visibleRoutes(noBoxes, 'pt'))).not.toContain('casino-crates');
   });
 
   it('applies tenant conditions once a later feature marks its route available', () => {

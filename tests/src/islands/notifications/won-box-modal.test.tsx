@@ -35,15 +35,15 @@ describe('won-box modal', () => {
     };
   });
 
-  it('shows the message in the page language and links to the operator-given page in that language', async () => {
+  it('shows the message in the page language and leads to the player\'s boxes in that language (issue 19)', async () => {
     const host = await render(box('/promocoes'), 'en');
     expect(host.querySelector('[data-testid="won-box-modal"]')?.textContent).toContain('You won a box');
-    expect(host.querySelector('a.won-box__open')?.getAttribute('href')).toBe('/en/promocoes');
+    expect(host.querySelector('a.won-box__open')?.getAttribute('href')).toBe('/en/account/boxes');
   });
 
-  it('offers no link when the notification names no page (no dead link to unbuilt box pages)', async () => {
+  it('leads to /account/boxes in Portuguese, also when the notification names no page', async () => {
     const host = await render(box(), 'pt');
     expect(host.querySelector('[data-testid="won-box-modal"]')?.textContent).toContain('Você ganhou uma caixa');
-    expect(host.querySelector('a.won-box__open')).toBeNull();
+    expect(host.querySelector('a.won-box__open')?.getAttribute('href')).toBe('/account/boxes');
   });
 });
