@@ -109,10 +109,16 @@ export interface MissionEventPayload {
   mission: MissionView;
 }
 
-/** What an operator's chat message carries in its `mission` field: a mission players can accept from the chat. */
+/**
+ * What an operator's chat message carries in its `mission` field (the chat's
+ * free-form record of texts, numbers and booleans): a mission players can
+ * accept from the chat. `id` must be one of the tenant's missions (422
+ * `mission.id` otherwise); `title` is one text (the chat's language),
+ * the mission's Portuguese title when the operator gives none.
+ */
 export interface ChatMission {
   id: number;
-  title: MissionText;
+  title: string;
 }
 
 /** The site's widget state (client only, spec "Mission widget"). */

@@ -5,6 +5,7 @@ import type { TenantContext } from '../../http/context.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { localizedKey } from '../../http/translate.ts';
 import type { AvatarStore } from '../avatars/store.ts';
+import { chatMissionField } from '../missions/chat-mission.ts';
 import { users } from '../users/schema.ts';
 import { type ChatDeps, chatClock } from './deps.ts';
 import type { MuteSchema, NoticeSchema } from './input.ts';
@@ -110,6 +111,8 @@ export async function postNotice(deps: ChatDeps, tenant: TenantContext, input: v
   const now = chatClock(deps);
   const pinnedUntil = input.pinned_until ? new Date(input.pinned_until) : null;
   if (pinnedUntil && pinnedUntil.getTime() <= now.getTime()) throw new ValidationError({ pinned_until: [CHAT_KEYS.pinnedPast] });
+  // A mission players may accept from the chat must be one of the tenant's (missions/chat-mission.ts).
+  const mission = input.mission ? await chatMissionField(deps.db, tenant.id, input.mission) : null;
   const [row] = await deps.db
     .insert(chatMessages)
     .values({
@@ -118,7 +121,7 @@ export async function postNotice(deps: ChatDeps, tenant: TenantContext, input: v
       userName: '',
       type: pinnedUntil ? 'pinned' : 'others',
       text: input.text,
-      mission: input.mission ?? null,
+      mission,
       colorClass: input.colorClass ?? null,
       emoji: input.emoji ?? null,
       pinnedUntil,
