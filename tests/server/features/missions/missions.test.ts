@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerBonuses } from '../../../../server/features/bonuses/schema.ts';
 import { gameProviders, games } from '../../../../server/features/casino/schema.ts';
 import { createSeamlessWallet } from '../../../../server/features/casino/provider-wallet/service.ts';
+import { chatOperatorRoutes } from '../../../../server/features/chat/operator-routes.ts';
 import { chatRoutes } from '../../../../server/features/chat/routes.ts';
+import { boxes, userBoxes } from '../../../../server/features/boxes/schema.ts';
 import { houseRoutes } from '../../../../server/features/house/routes.ts';
 import { demoMissions, seedDemoMissions } from '../../../../server/features/missions/demo.ts';
 import { missionOperatorRoutes } from '../../../../server/features/missions/operator-routes.ts';
@@ -51,7 +53,7 @@ beforeAll(async () => {
   const deps = { db, publish: recorder.publish, log: silentLog, notifications: { db, publish: recorder.publish, log: silentLog } };
   call = jsonCaller(
     featureApp(db, {
-      operator: [missionOperatorRoutes(deps)],
+      operator: [missionOperatorRoutes(deps), chatOperatorRoutes({ db, publish: recorder.publish, log: silentLog, dataDir: '/tmp' })],
       tenant: [
         missionRoutes(deps),
         houseRoutes({ db, publish: recorder.publish, log: silentLog }),
@@ -401,6 +403,41 @@ describe('claim', () => {
     } finally {
       await patchTenantConfig(db, sorte.id, { is_regulated: false });
     }
+  });
+});
+
+describe('box rewards', () => {
+  it('a box mission: 10 concurrent claims grant one box (source mission), announced once with NotifyNewUserBox', async () => {
+    const [box] = await db
+      .insert(boxes)
+      .values({ tenantId: local.id, slug: `mission-box-${(seq += 1)}`, name: { pt: 'Caixa Ouro', en: 'Gold Box' }, description: { pt: 'd', en: 'd' }, color: 'yellow', price: 1_000 })
+      .returning();
+    const id = await created(local, { kind: 'chat', target: 1, reward: { kind: 'box', box_id: box!.id } });
+    const { token, userId } = await makePlayer(local);
+    const offered = (await player(local, token, 'GET', `/missions/${id}`)).body.mission as MissionView;
+    expect(offered.reward).toEqual({ kind: 'box', box_id: box!.id, box_name: { pt: 'Caixa Ouro', en: 'Gold Box' } });
+    await accepted(local, token, id);
+    expect((await player(local, token, 'POST', '/chat/messages', { text: 'oi' })).status).toBe(201);
+    recorder.published.length = 0;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => player(local, token, 'POST', `/missions/${id}/claim`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const held = await db.select().from(userBoxes).where(eq(userBoxes.userId, userId));
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ boxId: box!.id, source: 'mission', status: 'unopened', pricePaid: 0 });
+    expect(recorder.published.filter((e) => e.event === 'App\\Events\\NotifyNewUserBox' && e.channels[0] === `private-universal.${userId}`)).toHaveLength(1);
+  });
+});
+
+describe('missions in the chat', () => {
+  it('an operator message may carry a mission of the tenant (its id checked, a missing title filled); the player accepts it with POST accept', async () => {
+    const id = await created(local, { kind: 'rounds', target: 2 });
+    const posted = await operator(local, 'POST', '/chat/messages', { text: 'Nova missão!', mission: { id } });
+    expect(posted.status).toBe(201);
+    expect((posted.body.message as { mission: unknown }).mission).toEqual({ id, title: 'Missão de teste' });
+    const wrong = await operator(local, 'POST', '/chat/messages', { text: 'Nova missão!', mission: { id: 999_999, title: 'x' } }, 'en-US');
+    expect(wrong).toMatchObject({ status: 422, body: { errors: { 'mission.id': ['This mission does not exist on this site.'] } } });
+    const { token } = await makePlayer(local);
+    expect((await accepted(local, token, id)).status).toBe('accepted');
   });
 });
 
