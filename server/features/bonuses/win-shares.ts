@@ -169,11 +169,11 @@ export async function creditStake(tx: Db, move: Move, input: StakeCreditInput): 
   const amount = BigInt(m.amount);
   const earlier = await written(tx, m);
   if (earlier) return move({ ...m, withdrawableDelta: earlier.withdrawableDelta });
-  const state = await lockSettled(tx, m, input.now ?? new Date());
   const shares = await stakeSharesOf(tx, input.stakes);
-  if (!state || shares.stake <= 0n || amount <= 0n) return move({ ...m, withdrawableDelta: amount > 0n ? amount : 0n });
-
-  const bonuses = await bonusesById(tx, [...shares.bonuses.keys()]);
+  if (shares.stake <= 0n || amount <= 0n) return move({ ...m, withdrawableDelta: amount > 0n ? amount : 0n });
+  // No bonus paid these stakes (the common case): no bonus to lock, the shares are cash and money of no bonus.
+  const state = shares.bonuses.size === 0 ? null : await lockSettled(tx, m, input.now ?? new Date());
+  const bonuses = state ? await bonusesById(tx, [...shares.bonuses.keys()]) : new Map<number, PlayerBonusRow>();
   const credit: CreditShare[] = [];
   let bonusTotal = 0n;
   let bonusStake = 0n;
@@ -239,9 +239,10 @@ export async function reverseCredit(tx: Db, move: Move, input: { original: Ledge
   const m = { ...input.movement, amount: -original.amount };
   const earlier = await written(tx, m);
   if (earlier) return move({ ...m, withdrawableDelta: earlier.withdrawableDelta });
-  const state = await lockSettled(tx, m, input.now ?? new Date());
   const shares = creditSharesOf(original);
-  if (!state || shares.length === 0) return move({ ...m, withdrawableDelta: -original.withdrawableDelta });
+  if (shares.length === 0) return move({ ...m, withdrawableDelta: -original.withdrawableDelta });
+  const state = await lockSettled(tx, m, input.now ?? new Date());
+  if (!state) return move({ ...m, withdrawableDelta: -original.withdrawableDelta });
 
   const forfeited = shares.filter((s) => s.fate === 'forfeited').reduce((sum, s) => sum + s.amount, 0);
   if (forfeited > 0) {
