@@ -219,6 +219,11 @@ export interface PlayerBonusView {
   /** Coupon code, or what the origin called it; null when it said nothing. */
   description: string | null;
   amount: number;
+  /**
+   * Centavos won with stakes of this bonus's money while it ran: bonus money too, released or forfeited
+   * with it (docs/rewards.md "Wins of bonus money"). Always sent by the platform.
+   */
+  winnings?: number;
   rollover_required: number;
   rollover_done: number;
   /** ⌊done / required × 100⌋ clamped 0–100 (100 when nothing was required). */

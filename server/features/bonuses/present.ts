@@ -8,6 +8,7 @@ export function toPlayerBonusView(row: PlayerBonusRow, description: string | nul
     source: row.source,
     description,
     amount: row.amount,
+    winnings: row.winnings,
     rollover_required: row.rolloverRequired,
     rollover_done: Math.min(row.rolloverDone, row.rolloverRequired),
     progress: rolloverProgress(row.rolloverDone, row.rolloverRequired),

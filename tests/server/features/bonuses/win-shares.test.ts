@@ -68,6 +68,8 @@ describe('a house round won with bonus money', () => {
     expect(await bonusRow(bonus.id)).toMatchObject({ status: 'active', winnings: 1010, rolloverDone: rounds * 1000 });
     const before = await money(p.id);
     expect(before).toEqual({ balance: 10_000 - rounds * 1000 + 1010, withdrawable: 0 });
+    const listed = await h.call('GET', '/wallet/bonuses', { token: p.token });
+    expect(listed.body.active).toEqual([expect.objectContaining({ id: bonus.id, amount: 10_000, winnings: 1010, status: 'active' })]);
 
     // The winnings are bonus money: the withdrawal refuses them and moves nothing.
     const refused = await h.call('POST', '/wallet/withdraw/request', { token: p.token, body: { amount: 2000, method_id: methodId } });
