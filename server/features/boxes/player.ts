@@ -7,6 +7,7 @@ import { DomainError, ForbiddenError, NotFoundError } from '../../http/errors.ts
 import type { Logger } from '../../logger.ts';
 import { getFairness } from '../house/seeds.ts';
 import { addVipPoints } from '../ranks/vip-points.ts';
+import { assertWagerAllowed } from '../responsible-gaming/enforce.ts';
 import { logLedgerEntry } from '../wallet/ledger-log.ts';
 import { applyMovement, type MovementResult } from '../wallet/movement.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
@@ -118,7 +119,9 @@ export async function listUserPrizes(db: Db, scope: PlayerScope): Promise<UserPr
  * `POST /boxes/buy {box_id}`: refused on a regulated tenant (403); else, in
  * one transaction, the player gets a new box (sell value = the price paid)
  * and the wallet is debited its price (`box_purchase`, reference
- * `user-box:{id}`); not enough money → 402 and no box. The wallet lock
+ * `user-box:{id}`); not enough money → 422 and no box. The player's
+ * responsible-gaming rules (pause, regulator's bar, session and limits)
+ * refuse a purchase as they refuse a bet. The wallet lock
  * makes concurrent purchases run one after the other, so they never overdraw.
  */
 export async function buyBox(db: Db, scope: PlayerScope, boxId: number, log?: Logger): Promise<BuyBoxAnswer> {
@@ -128,6 +131,9 @@ export async function buyBox(db: Db, scope: PlayerScope, boxId: number, log?: Lo
   if (entry.prizes.length === 0) throw conflict('box_without_prizes', BOX_MESSAGES.noPrizes);
   let moved: MovementResult | undefined;
   const result = await db.transaction(async (tx) => {
+    // A box bought with money is play: a pause, a bar by the regulator, the session limit and a stake above the
+    // player's limits refuse it, as they refuse a bet (responsible-gaming/enforce.ts; before the wallet lock).
+    await assertWagerAllowed(tx, { tenantId: scope.tenantId, userId: scope.userId, amount: entry.box.price, now: new Date() });
     const { userBox } = await createUserBox(tx, {
       tenantId: scope.tenantId,
       userId: scope.userId,

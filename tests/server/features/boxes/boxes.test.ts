@@ -9,6 +9,7 @@ import { boxOperatorRoutes } from '../../../../server/features/boxes/operator-ro
 import { boxRoutes } from '../../../../server/features/boxes/routes.ts';
 import { boxes, boxPrizes, userBoxes, userPrizes } from '../../../../server/features/boxes/schema.ts';
 import { notifications } from '../../../../server/features/notifications/schema.ts';
+import { startCoolOff } from '../../../../server/features/responsible-gaming/settings.ts';
 import { loadTenantBundle } from '../../../../server/features/tenants/bundle.ts';
 import { patchTenantConfig } from '../../../../server/features/tenants/update-config.ts';
 import { users } from '../../../../server/features/users/schema.ts';
@@ -200,6 +201,16 @@ describe('buying', () => {
     expect(answers.filter((a) => a.status === 422)).toHaveLength(7);
     expect(await balance(p.userId)).toEqual({ balance: 0, withdrawable: 0 });
     expect(await db.select().from(userBoxes).where(eq(userBoxes.userId, p.userId))).toHaveLength(3);
+  });
+
+  it("a player's pause (cool-off) refuses buying as it refuses a bet (403 cooling_off), nothing moved", async () => {
+    const p = await funded(sorte, 10_000);
+    await startCoolOff({ db, now: () => new Date(), selfExclusionPlatformUrl: 'https://www.gov.br/autoexclusaoapostas', realityCheckMinuteSeconds: 60 }, { tenantId: sorte.id, userId: p.userId }, 1);
+    const res = await player(sorte, p.token, 'POST', '/boxes/buy', { box_id: await boxId(sorte, 'bronze') });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'cooling_off' });
+    expect(await balance(p.userId)).toEqual({ balance: 10_000, withdrawable: 10_000 });
+    expect(await db.select().from(userBoxes).where(eq(userBoxes.userId, p.userId))).toHaveLength(0);
   });
 
   it('the same Idempotency-Key buys once', async () => {
