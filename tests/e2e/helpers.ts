@@ -17,3 +17,15 @@ export async function siteConfig(host: string): Promise<{ status: number; body: 
   const response = await fetch(tenantUrl('localhost', `/api/site-config?domain=${host}&t=${Date.now()}`));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** Resolves once the page's realtime connection has joined `channel` (Pusher's subscription_succeeded frame); call it before the page loads. */
+export function subscribedTo(page: Page, channel: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString();
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes(`"${channel}"`)) resolve();
+      });
+    });
+  });
+}

@@ -1,19 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
-import { tenantUrl } from './helpers.ts';
+import { subscribedTo, tenantUrl } from './helpers.ts';
 import { operatorCall } from './tenant-api.ts';
-
-/** Resolves once the page's realtime connection has joined `channel` (Pusher's subscription_succeeded frame). */
-function subscribed(page: Page, channel: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        const text = typeof payload === 'string' ? payload : payload.toString();
-        if (text.includes('pusher_internal:subscription_succeeded') && text.includes(`"${channel}"`)) resolve();
-      });
-    });
-  });
-}
 
 /**
  * Issue 6's notification proof through the real platform and realtime server:
@@ -25,7 +13,7 @@ test('an operator notification arrives live, is marked read and the badge clears
   test.setTimeout(60_000);
   const player = await registerPlayer(request);
   await startLoggedIn(page, player);
-  const joined = subscribed(page, `private-universal.${player.user.id}`);
+  const joined = subscribedTo(page, `private-universal.${player.user.id}`);
   await page.goto(tenantUrl('localhost', '/'));
 
   const bell = page.getByRole('banner').getByRole('button', { name: /^Notificações/ });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
 import { seriousViolations } from './axe.ts';
-import { tenantUrl } from './helpers.ts';
+import { subscribedTo, tenantUrl } from './helpers.ts';
 import { tenantApi } from './tenant-api.ts';
 import { fundedPlayer } from './wallet-helpers.ts';
 
@@ -100,8 +100,32 @@ test('in English at 320 px, by keyboard: the rank card leads to the ranking; rea
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('reaching a rank shows live: a toast and the unread badge without a reload (pt)', async ({ page, request }) => {
+  const player = await fundedPlayer(request, 'Renata Rankup');
+  await betInDice(player, 60_00);
+  await startLoggedIn(page, player);
+  const joined = subscribedTo(page, `private-universal.${player.user.id}`);
+  await page.goto(tenantUrl(HOST, '/ranking'));
+  await expect(page.getByTestId('rank-level')).toHaveText('Nível 1 · Iniciante');
+  const badge = page.getByTestId('notifications-badge');
+  await expect(badge).toBeHidden();
+  await joined;
+
+  // R$ 40,00 more crosses Bronze (R$ 100,00): the platform publishes the rank-up after the round's commit.
+  await betInDice(player, 40_00);
+  const toast = page.getByTestId('toasts').getByRole('status').filter({ hasText: 'Você subiu de rank!' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Bronze');
+  await expect(badge).toHaveText('1');
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Notificações/ })).toHaveAccessibleName('Notificações, 1 não lidas');
+});
+
 test('the side menu links Ranking and Clube VIP', async ({ page }) => {
   await page.goto(tenantUrl(HOST, '/'));
   await expect(page.locator('a[href="/ranking"]').first()).toHaveAttribute('href', '/ranking');
   await expect(page.locator('a[href="/vip"]').first()).toHaveAttribute('href', '/vip');
+  // Every demo tenant is regulated: no referral reward is paid, so the menu promises none (pt and en).
+  await expect(page.locator('#side-menu a[href="/refers"]')).toHaveText('Indique um amigo');
+  await page.goto(tenantUrl(HOST, '/en/'));
+  await expect(page.locator('#side-menu a[href="/en/refers"]')).toHaveText('Refer a friend');
 });
