@@ -3,7 +3,7 @@ import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
 import { tabTo } from './keyboard-helpers.ts';
-import { operatorCall } from './tenant-api.ts';
+import { operatorCall, patchSiteConfig, withSiteConfig } from './tenant-api.ts';
 
 /**
  * Coupons and bonus money in the browser (issue 18). Bonus money is forbidden
@@ -18,14 +18,11 @@ import { operatorCall } from './tenant-api.ts';
 const HOST = 'localhost';
 const CODE = 'BEMVINDO10';
 const LATER = 'SEGUNDA10';
-let wasRegulated = true;
 
 test.describe.configure({ mode: 'serial' });
+withSiteConfig(HOST, { is_regulated: false });
 
 test.beforeAll(async () => {
-  const current = (await (await operatorCall(HOST, 'GET', '/operator/site-config')).json()) as { config: { is_regulated: boolean } };
-  wasRegulated = current.config.is_regulated;
-  expect((await operatorCall(HOST, 'PATCH', '/operator/site-config', { is_regulated: false })).status).toBe(200);
   for (const code of [CODE, LATER]) {
     const made = await operatorCall(HOST, 'POST', '/operator/coupons', {
       code,
@@ -35,10 +32,6 @@ test.beforeAll(async () => {
     });
     expect([201, 409], await made.clone().text()).toContain(made.status);
   }
-});
-
-test.afterAll(async () => {
-  expect((await operatorCall(HOST, 'PATCH', '/operator/site-config', { is_regulated: wasRegulated })).status).toBe(200);
 });
 
 const TEXTS = {
@@ -141,7 +134,7 @@ test('from /promo-codes by keyboard at 320 px, the code fills /bonus and is appl
 });
 
 test('on a regulated tenant a bonus coupon is refused with the law, and nothing is credited (pt and en)', async ({ page, request }) => {
-  expect((await operatorCall(HOST, 'PATCH', '/operator/site-config', { is_regulated: true })).status).toBe(200);
+  await patchSiteConfig(HOST, { is_regulated: true });
   const player = await registerPlayer(request, HOST, 'Regina Regulada');
   await startLoggedIn(page, player);
   for (const lang of ['pt', 'en'] as const) {

@@ -3,7 +3,7 @@ import { currentPeriod } from '../../server/features/cashback/periods.ts';
 import { startLoggedIn, type TestPlayer } from './accounts-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
-import { operatorCall, tenantApi } from './tenant-api.ts';
+import { operatorCall, tenantApi, withSiteConfig } from './tenant-api.ts';
 import { fundedPlayer } from './wallet-helpers.ts';
 
 /**
@@ -16,8 +16,6 @@ import { fundedPlayer } from './wallet-helpers.ts';
  * claimed item on `/bonus`.
  */
 const HOST = 'localhost';
-const SETTINGS = ['is_regulated', 'cashback', 'cashback_percentage', 'cashback_conversion_percentage'] as const;
-let saved: Record<string, unknown> = {};
 const players: TestPlayer[] = [];
 const lost: number[] = [];
 
@@ -39,14 +37,11 @@ async function loseInDice(player: TestPlayer): Promise<number> {
 }
 
 test.describe.configure({ mode: 'serial' });
+// Half of the losses back, all of it withdrawable.
+withSiteConfig(HOST, { is_regulated: false, cashback: true, cashback_percentage: 50, cashback_conversion_percentage: 100 });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const current = (await (await operatorCall(HOST, 'GET', '/operator/site-config')).json()) as { config: Record<string, unknown> };
-  saved = Object.fromEntries(SETTINGS.map((k) => [k, current.config[k] ?? null]));
-  // Half of the losses back, all of it withdrawable.
-  const patched = await operatorCall(HOST, 'PATCH', '/operator/site-config', { is_regulated: false, cashback: true, cashback_percentage: 50, cashback_conversion_percentage: 100 });
-  expect(patched.status, await patched.clone().text()).toBe(200);
   for (const name of ['Cássia Cashback', 'Edson Cashback']) {
     const player = await fundedPlayer(request, name);
     players.push(player);
@@ -56,10 +51,6 @@ test.beforeAll(async ({ request }) => {
   const week = currentPeriod(new Date(), settings.settings.cashback_release_day, settings.settings.cashback_release_hour);
   const run = await operatorCall(HOST, 'POST', '/operator/cashback/runs', { period_start: week.start, immediate: true });
   expect(run.status, await run.clone().text()).toBe(201);
-});
-
-test.afterAll(async () => {
-  expect((await operatorCall(HOST, 'PATCH', '/operator/site-config', saved)).status).toBe(200);
 });
 
 const brl = (centavos: number, lang: 'pt' | 'en') => new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en-US', { style: 'currency', currency: 'BRL' }).format(centavos / 100);

@@ -4,7 +4,7 @@ import { seriousViolations } from './axe.ts';
 import { tenantUrl } from './helpers.ts';
 import { openPage, tabTo } from './keyboard-helpers.ts';
 import { pageWidth } from './layout-helpers.ts';
-import { operatorCall, tenantApi } from './tenant-api.ts';
+import { patchSiteConfig, tenantApi, withSiteConfig } from './tenant-api.ts';
 import { payPixCharge } from './wallet-helpers.ts';
 
 /**
@@ -21,14 +21,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const IPE = 'localhost';
 
-test.beforeAll(async () => {
-  const patched = await operatorCall(IPE, 'PATCH', '/operator/site-config', { is_regulated: false });
-  expect(patched.status, await patched.clone().text()).toBe(200);
-});
-test.afterAll(async () => {
-  const restored = await operatorCall(IPE, 'PATCH', '/operator/site-config', { is_regulated: true });
-  expect(restored.status).toBe(200);
-});
+withSiteConfig(IPE, { is_regulated: false });
 
 const TEXTS = {
   pt: {
@@ -209,7 +202,7 @@ test('320 px without sideways scroll, keyboard copy with a visible ring, axe cle
 });
 
 test('regulated again, the page says why no reward is paid', async ({ page, request }) => {
-  expect((await operatorCall(IPE, 'PATCH', '/operator/site-config', { is_regulated: true })).status).toBe(200);
+  await patchSiteConfig(IPE, { is_regulated: true });
   const a = await registerPlayer(request, IPE, 'Dora Regulada');
   await startLoggedIn(page, a);
   await openPage(page, tenantUrl(IPE, '/refers'));

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { tenantUrl } from './helpers.ts';
 
 /**
@@ -35,10 +35,32 @@ export function operatorCall(host: string, method: string, path: string, body?: 
   });
 }
 
-/** Patches a tenant's configuration (JSON Merge Patch) and waits until its site is rebuilt with it. */
-export async function configureAndRebuild(host: string, patch: Record<string, unknown>): Promise<void> {
+/** Patches a tenant's configuration (JSON Merge Patch: null removes a setting) through the operator API; the test fails if refused. */
+export async function patchSiteConfig(host: string, patch: Record<string, unknown>): Promise<void> {
   const patched = await operatorCall(host, 'PATCH', '/operator/site-config', patch);
   expect(patched.status, await patched.clone().text()).toBe(200);
+}
+
+/**
+ * For the spec file that calls it (serial, one worker): switches `patch` on
+ * before the file's tests (a `beforeAll` registered first, so the file's own
+ * `beforeAll` runs on the new settings) and afterwards puts back every
+ * setting `patch` names as it was, whatever the tests changed meanwhile (one
+ * that was unset is removed again).
+ */
+export function withSiteConfig(host: string, patch: Record<string, unknown>): void {
+  let saved: Record<string, unknown> = {};
+  test.beforeAll(async () => {
+    const current = (await (await operatorCall(host, 'GET', '/operator/site-config')).json()) as { config: Record<string, unknown> };
+    saved = Object.fromEntries(Object.keys(patch).map((key) => [key, current.config[key] ?? null]));
+    await patchSiteConfig(host, patch);
+  });
+  test.afterAll(() => patchSiteConfig(host, saved));
+}
+
+/** Patches a tenant's configuration (JSON Merge Patch) and waits until its site is rebuilt with it. */
+export async function configureAndRebuild(host: string, patch: Record<string, unknown>): Promise<void> {
+  await patchSiteConfig(host, patch);
   const started = await operatorCall(host, 'POST', '/operator/rebuild');
   expect(started.status).toBe(202);
   const { build } = (await started.json()) as { build: { id: string } };
