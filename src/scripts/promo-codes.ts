@@ -12,7 +12,7 @@ import { catalogueCall } from '../stores/catalogue-call.ts';
  * coupon field there), or "Você já usou"; then the player's own redemptions.
  *
  * Attributes: `data-locale` and `data-texts` (JSON of the page's words, with
- * `{{code}}`, `{{date}}`, `{{amount}}`, `{{multiplier}}`, `{{days}}`, `{{points}}` placeholders).
+ * `{{code}}`, `{{date}}`, `{{amount}}`, `{{multiplier}}`, `{{days}}`, `{{points}}`, `{{rounds}}`, `{{game}}`, `{{stake}}` placeholders).
  */
 interface Texts {
   use: string;
@@ -24,6 +24,9 @@ interface Texts {
   redemptions: string;
   bonus: string;
   vip_points: string;
+  free_rounds: string;
+  /** The house games' names by slug. */
+  games: Record<string, string>;
 }
 
 const TAGS: Record<Locale, string> = { pt: 'pt-BR', en: 'en-US' };
@@ -55,6 +58,9 @@ class PromoCodesElement extends HTMLElement {
   private rewardText(reward: CouponRewardView): string {
     const tag = TAGS[this.locale];
     if (reward.kind === 'vip_points') return fill(this.texts.vip_points, { points: reward.points.toLocaleString(tag) });
+    if (reward.kind === 'free_rounds') {
+      return fill(this.texts.free_rounds, { rounds: reward.rounds.toLocaleString(tag), game: this.texts.games[reward.game] ?? reward.game, stake: formatBRL(reward.stake, this.locale) });
+    }
     return fill(this.texts.bonus, { amount: formatBRL(reward.amount, this.locale), multiplier: reward.rollover_multiplier.toLocaleString(tag), days: reward.expires_days });
   }
 

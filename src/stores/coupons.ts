@@ -3,6 +3,7 @@ import { type CheckCouponAnswer, normaliseCouponCode } from '../contract/bonuses
 import { ApiError } from '../lib/api/errors.ts';
 import { api, rethrowAsApiError } from './api.ts';
 import { loadActiveBonuses } from './bonuses.ts';
+import { loadFreeRounds } from './free-rounds.ts';
 import { applyWallet } from './wallet.ts';
 
 /**
@@ -67,6 +68,7 @@ export async function checkCoupon(raw = $couponInput.get()): Promise<CouponState
     $coupon.set({ status: 'valid', code, answer });
     applyWallet(answer.wallet);
     void loadActiveBonuses();
+    if (answer.free_rounds) void loadFreeRounds();
   } catch (error) {
     $coupon.set({ status: 'invalid', code, message: await refusalText(error) });
   }

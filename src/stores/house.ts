@@ -15,6 +15,8 @@ import { formatBRL } from '../lib/money-format.ts';
 import type { HouseMode } from '../lib/house/query.ts';
 import { DICE_TARGET_MAX, DICE_TARGET_MIN, LIMBO_TARGET_MAX, LIMBO_TARGET_MIN } from '../lib/house/terms.ts';
 import { formatReaisInput, parseReais } from '../lib/wallet/amount.ts';
+import type { FreeRoundPlayed } from '../contract/house.ts';
+import { dropFreeRounds, noteFreeRoundGrant } from './free-rounds.ts';
 import { noteRoundPlayed } from './house-fairness.ts';
 import { addRound } from './house-rounds.ts';
 import { $session } from './session.ts';
@@ -75,6 +77,8 @@ export const $plinko = atom<PlinkoParams>(DEFAULT_PLINKO);
 /** A params problem (the site's own range check or the platform's 422 `params.*`). */
 export const $paramsIssue = atom<Message | null>(null);
 export const $play = atom<PlayState>({ status: 'idle' });
+/** The last free round played: its round and the bonus its win became (null on a loss); shown once its reveal is over. */
+export const $freeRoundPlayed = atom<{ roundId: number; bonus: number | null } | null>(null);
 
 /** Real money needs a logged-in player; the island shows the login button instead of "Jogar". */
 export const $needsLogin = computed([$houseMode, $session], (mode, session) => mode === 'real' && session.status !== 'user');
@@ -237,6 +241,48 @@ export async function play(): Promise<HouseRoundView | null> {
     return answer.round;
   } catch (error) {
     releaseWalletEvents();
+    showRefusal(error);
+    return null;
+  }
+}
+
+/**
+ * Plays one of the player's free rounds of the game (real-money mode, logged
+ * in): `POST /house/{game}/play {free_round: true, params}` — the stake is
+ * the grant's, paid by the operator, so the typed stake is not checked. The
+ * round is revealed like a paid one; the grant's count follows the answer at
+ * once, the win (bonus money) and the wallet at the reveal's end. Resolves to
+ * the round, or null.
+ */
+export async function playFree(): Promise<HouseRoundView | null> {
+  if ($play.get().status === 'playing') return null;
+  finishReveal();
+  if ($session.get().status !== 'user') {
+    $play.set({ status: 'needsLogin' });
+    return null;
+  }
+  const params = currentParams();
+  if (!params) {
+    $paramsIssue.set(keyMessage('house.limbo.targetInvalid'));
+    return null;
+  }
+  const game = $houseGame.get();
+  $play.set({ status: 'playing', previous: shownRound($play.get()) });
+  $freeRoundPlayed.set(null);
+  holdWalletEvents();
+  try {
+    const answer = await api.post<{ round: HouseRoundView; wallet: WalletView; free_round: FreeRoundPlayed }>(
+      `/house/${game}/play`,
+      { free_round: true, params },
+      { idempotencyKey: newIdempotencyKey() },
+    );
+    noteFreeRoundGrant(answer.free_round.grant);
+    $freeRoundPlayed.set({ roundId: answer.round.id, bonus: answer.free_round.bonus?.amount ?? null });
+    $play.set({ status: 'revealing', round: answer.round, wallet: answer.wallet });
+    return answer.round;
+  } catch (error) {
+    releaseWalletEvents();
+    if (error instanceof ApiError && error.status === 409) dropFreeRounds(game);
     showRefusal(error);
     return null;
   }

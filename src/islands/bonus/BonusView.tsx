@@ -4,6 +4,7 @@ import { CashbackCard } from '../cashback/CashbackCard.tsx';
 import { MissionsCard } from '../missions/MissionsCard.tsx';
 import { ActiveBonuses } from './ActiveBonuses.tsx';
 import { CouponCard } from './CouponCard.tsx';
+import { FreeRoundsCard } from './FreeRoundsCard.tsx';
 
 /**
  * The logged-in content of `/bonus` (spec: coupons field, active bonuses,
@@ -15,6 +16,7 @@ export function BonusView({ t, locale, regulated }: { t: TFunction; locale: Loca
       {regulated && <p className="bonus-note bonus-note--regulated">{t('bonus.regulatedNote')}</p>}
       <CouponCard t={t} />
       <ActiveBonuses t={t} locale={locale} />
+      <FreeRoundsCard t={t} locale={locale} />
       <CashbackCard t={t} locale={locale} />
       <MissionsCard t={t} locale={locale} />
     </div>

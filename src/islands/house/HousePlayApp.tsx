@@ -27,6 +27,7 @@ import { $wallet, refreshWallet } from '../../stores/wallet.ts';
 import { messageText, useTranslator } from '../auth/use-translator.ts';
 import { DiceControls } from './DiceControls.tsx';
 import { FairnessPanel } from './FairnessPanel.tsx';
+import { FreeRoundsPanel } from './FreeRoundsPanel.tsx';
 import { LimboControls } from './LimboControls.tsx';
 import { openLogin } from './login.ts';
 import { PlinkoControls } from './PlinkoControls.tsx';
@@ -148,6 +149,7 @@ export function HousePlayApp({ locale }: { locale: Locale }) {
           {game === 'limbo' && <LimboControls t={t} locale={locale} disabled={playing} />}
           {game === 'plinko' && <PlinkoControls t={t} locale={locale} disabled={playing} />}
           {paramsIssue && <p className="house-error">{messageText(t, paramsIssue)}</p>}
+          <FreeRoundsPanel t={t} locale={locale} game={game} />
 
           {needsLogin || (state.status === 'needsLogin' && sessionStatus !== 'user') ? (
             <div className="house-login">
