@@ -93,7 +93,7 @@ describe('a house round won with bonus money', () => {
     expect(await money(p.id)).toEqual({ balance: 1010 + 2 * rest, withdrawable: 1010 + 2 * rest });
     const made = await h.call('POST', '/wallet/withdraw/request', { token: p.token, body: { amount: 2000, method_id: methodId } });
     expect(made.status).toBe(201);
-  });
+  }, 90_000);
 });
 
 describe('an aggregator bet and win paid partly with bonus money', () => {
