@@ -139,6 +139,29 @@ describe('an aggregator bet and win paid partly with bonus money', () => {
   });
 });
 
+describe('a stake paid by two running bonuses', () => {
+  it('records each bonus’s share (the oldest spent first) and keeps each one’s share of the win with it', async () => {
+    const p = await newPlayer();
+    const older = await grant(p.id, 'two-a', 1000, 50);
+    const newer = await grant(p.id, 'two-b', 500, 50);
+    const wallet = createSeamlessWallet(h.db, 'acme');
+    const player = { tenantId: h.tenants.local, userId: p.id };
+    await wallet.bet(player, { roundId: 't1', transactionId: 't1-bet', amount: 1200, game: 'Big Bass' });
+    const bet = await entry(p.id, 'bet', 'acme:t1-bet');
+    const stakes = await h.db.select().from(bonusStakes).where(eq(bonusStakes.ledgerEntryId, bet!.id));
+    expect(stakes.sort((a, b) => a.bonusId - b.bonusId).map((s) => [s.bonusId, s.amount])).toEqual([
+      [older.id, 1000n],
+      [newer.id, 200n],
+    ]);
+    // 2,401 won: ⌊2401 × 1000 / 1200⌋ = 2,000 and ⌊2401 × 200 / 1200⌋ = 400 stay bonus money; 1 centavo is cash.
+    await wallet.win(player, { roundId: 't1', transactionId: 't1-win', amount: 2401 });
+    expect(await entry(p.id, 'win', 'acme:t1-win')).toMatchObject({ amount: 2401n, withdrawableDelta: 1n });
+    expect((await bonusRow(older.id)).winnings).toBe(2000);
+    expect((await bonusRow(newer.id)).winnings).toBe(400);
+    expect(await money(p.id)).toEqual({ balance: 2701, withdrawable: 1 });
+  });
+});
+
 describe('a bonus that expires', () => {
   it('forfeits its winnings with it; a win settled after the expiry is forfeited, and its rollback gives that back', async () => {
     const p = await newPlayer();
