@@ -15,6 +15,7 @@ export const MISSION_MESSAGES = {
     en: 'Deposit missions are not allowed on this site: they would be an advantage to bet with (Law 14,790/2023, art. 29).',
   },
   boxUnavailable: { pt: 'A caixa desta recompensa não está mais disponível.', en: 'This reward’s box is no longer available.' },
+  kindLocked: { pt: 'Jogadores já aceitaram esta missão: o tipo não pode mudar.', en: 'Players have taken this mission: its kind cannot change.' },
   patchNotObject: { pt: 'O patch deve ser um objeto JSON.', en: 'The patch must be a JSON object.' },
   assignedTitle: { pt: 'Nova missão para você', en: 'A new mission for you' },
   assignedMessage: { pt: 'Você recebeu a missão “{{title}}”. Boa sorte!', en: 'You got the mission “{{title}}”. Good luck!' },

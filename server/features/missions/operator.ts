@@ -117,12 +117,17 @@ export async function createMission(db: Db, tenant: TenantContext, body: unknown
  * `PATCH /operator/missions/{id}`: the fields given are merged onto the
  * stored mission and the result validated whole. Players' progress is
  * kept (a new target applies to it as it stands; a mission already
- * completed stays completed).
+ * completed stays completed); its kind cannot change once a player took it (409).
  */
 export async function patchMission(db: Db, tenant: TenantContext, id: number, body: unknown): Promise<OperatorMissionView> {
   const current = await findMission(db, tenant.id, id);
   const patch = v.parse(MissionPatchSchema, body);
   const input = await validated(db, tenant, { ...inputOf(current), ...patch });
+  // Progress is counted in the kind's unit: a mission players took keeps its kind.
+  if (input.kind !== current.kind) {
+    const [taken] = await db.select({ id: playerMissions.id }).from(playerMissions).where(eq(playerMissions.missionId, id)).limit(1);
+    if (taken) throw new DomainError('mission_kind_locked', 409, undefined, { message: MISSION_MESSAGES.kindLocked });
+  }
   const [row] = await db
     .update(missions)
     .set({ ...columnsOf(input), updatedAt: sql`now()` })

@@ -461,6 +461,15 @@ describe('operator assign', () => {
     expect((await view(local, token, id)).progress).toBe(1);
   });
 
+  it('a mission a player took keeps its kind (409); its target may change', async () => {
+    const id = await created(local, { kind: 'rounds', target: 2 });
+    const { token } = await makePlayer(local);
+    await accepted(local, token, id);
+    const locked = await operator(local, 'PATCH', `/missions/${id}`, { kind: 'wager' }, 'en-US');
+    expect(locked).toMatchObject({ status: 409, body: { message: 'Players have taken this mission: its kind cannot change.' } });
+    expect((await operator(local, 'PATCH', `/missions/${id}`, { target: 4 })).body.mission).toMatchObject({ kind: 'rounds', target: 4, accepted: 1 });
+  });
+
   it('unknown player → 422 user_id; another tenant’s player → 422; unknown mission → 404', async () => {
     const id = await created(local, { kind: 'rounds', target: 2 });
     const stranger = await makePlayer(sorte);
