@@ -7,6 +7,7 @@ import AstroPWA from '@vite-pwa/astro';
 import { getBundle } from './src/tenant/bundle.ts';
 import { reusedGamePages } from './src/tenant/reused-pages.ts';
 import { webManifest } from './src/tenant/manifest.ts';
+import { OFFLINE_PAGE_FILES } from './src/sw/offline-page.ts';
 import { onDemandCss } from './src/build/on-demand-css.ts';
 import { withCachedCollator } from './src/build/cached-collator.ts';
 import { firstLoadChunks } from './src/build/first-load-chunks.ts';
@@ -36,8 +37,9 @@ const pwaOptions = {
   manifest: bundle ? webManifest(bundle) : false,
   manifestFilename: 'manifest.webmanifest',
   injectManifest: {
-    // Hashed assets only: pages are many per tenant and change with every rebuild.
-    globPatterns: ['_astro/**/*.{js,css}'],
+    // Hashed assets, the offline page and the app's icons only (issue 20, docs/pwa.md): other pages are
+    // many per tenant and change with every rebuild; API answers are never cached.
+    globPatterns: ['_astro/**/*.{js,css}', ...OFFLINE_PAGE_FILES, 'app-icons/*.png'],
     minify: true,
   },
   devOptions: { enabled: false },
@@ -97,9 +99,9 @@ export default defineConfig({
             customPages: reusedGamePages().map(
               (page) => new URL(`/${page.locale === 'pt' ? '' : `${page.locale}/`}casino/${page.providercode}/${page.gamecode}/`, bundle.origin).href,
             ),
-            // Not for crawlers: the 404 page, the modal routes (canonical is /), the noindex account pages,
+            // Not for crawlers: the 404, offline and blocked-visitor pages, the modal routes (canonical is /), the noindex account pages,
             // the player's own casino lists and game frame, /refers and /bonus (the player's own), and /promotion (the list again, canonical /promotions).
-            filter: (page) => !/\/(404|login|register|recover-pass|promotion|refers|bonus|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(new URL(page).pathname),
+            filter: (page) => !/\/(404|Offiline|444|login|register|recover-pass|promotion|refers|bonus|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(new URL(page).pathname),
             serialize: (item) => ({
               ...item,
               url: noTrailingSlash(item.url),

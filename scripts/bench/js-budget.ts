@@ -49,6 +49,13 @@ const BUDGETS: Array<{ name: string; path: string; limitKb: number; host?: strin
   { name: 'boxes (pt)', path: '/casino/crates', limitKb: TEXT_PAGE_KB },
   { name: 'box page (pt)', path: '/casino/box/bronze', limitKb: SITE_PAGE_KB },
   { name: 'box page (en)', path: '/en/casino/box/bronze', limitKb: SITE_PAGE_KB },
+  // The installable app's pages (issue 20): text pages; only /Offiline has a script of its own (<offline-retry>), the install button is the boot script's.
+  { name: 'offline (pt)', path: '/Offiline', limitKb: TEXT_PAGE_KB },
+  { name: 'offline (en)', path: '/en/Offiline', limitKb: TEXT_PAGE_KB },
+  { name: 'blocked (pt)', path: '/444', limitKb: TEXT_PAGE_KB },
+  { name: 'install (pt)', path: '/install', limitKb: TEXT_PAGE_KB },
+  { name: 'install two (en)', path: '/en/install-two', limitKb: TEXT_PAGE_KB },
+  { name: 'iOS steps (pt)', path: '/ios', limitKb: TEXT_PAGE_KB },
   { name: 'legal: terms (pt)', path: '/terms', limitKb: TEXT_PAGE_KB },
   { name: 'legal: privacy (en)', path: '/en/privacy', limitKb: TEXT_PAGE_KB },
   { name: 'legal: resp. gaming', path: '/responsible-gaming', limitKb: TEXT_PAGE_KB },

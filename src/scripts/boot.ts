@@ -13,6 +13,7 @@ import { initChunkRecovery } from './chunk-recovery.ts';
 import { initErrorScreen } from './error-screen.ts';
 import { initGuestRealtime } from './guest-realtime.ts';
 import { initHeaderOnDemand } from './header/on-demand.ts';
+import { initInstallPrompt } from './install-prompt.ts';
 import { initLoadingBar } from './loading-bar.ts';
 import { initLocalDates } from './local-dates.ts';
 import { initLocale } from './locale.ts';
@@ -62,6 +63,7 @@ if (fallback || !initLocale()) {
     initLocalDates();
     initHeaderOnDemand();
     initServiceWorker();
+    initInstallPrompt();
     initGuestRealtime();
   }
 }

@@ -1,20 +1,45 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { chooseClickAction } from './notification-click.ts';
+import { offlinePageFor } from './offline-page.ts';
 
 /**
  * The site's service worker, served at `/sw-custom.js` with scope `/` (spec
  * section 4), built by vite-plugin-pwa's injectManifest strategy: it precaches
- * the build's files, drops caches of older builds, activates a waiting update
- * when the page asks (`{type: 'SKIP_WAITING'}`), and shows Web Push
- * notifications.
+ * the build's scripts and styles, the offline page in both languages and the
+ * app's icons, drops caches of older builds, activates a waiting update when
+ * the page asks (`{type: 'SKIP_WAITING'}`), serves the offline page when a
+ * navigation gets no answer (issue 20), and shows Web Push notifications.
+ * Nothing else is cached: pages, API answers (balances, money) and images
+ * always come from the network.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
+
+// Pages from the network, always; only when none answers (offline, DNS, connection refused) the
+// offline page of the visitor's language, in place, so its retry reloads the page asked for.
+// A server's error page (5xx, 404) is an answer and is shown as it is.
+registerRoute(
+  new NavigationRoute(
+    async ({ request, url }) => {
+      try {
+        return await fetch(request);
+      } catch (error) {
+        for (const key of offlinePageFor(url.pathname)) {
+          const offline = await matchPrecache(key);
+          if (offline) return offline;
+        }
+        throw error;
+      }
+    },
+    { denylist: [/^\/api(\/|$)/] },
+  ),
+);
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
