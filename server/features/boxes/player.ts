@@ -119,7 +119,8 @@ export async function listUserPrizes(db: Db, scope: PlayerScope): Promise<UserPr
  * `POST /boxes/buy {box_id}`: refused on a regulated tenant (403); else, in
  * one transaction, the player gets a new box (sell value = the price paid)
  * and the wallet is debited its price (`box_purchase`, reference
- * `user-box:{id}`); not enough money → 422 and no box. The player's
+ * `user-box:{id}`), from withdrawable money only (bonus money never buys a
+ * box); not enough of it → 422 and no box. The player's
  * responsible-gaming rules (pause, regulator's bar, session and limits)
  * refuse a purchase as they refuse a bet. The wallet lock
  * makes concurrent purchases run one after the other, so they never overdraw.
@@ -148,6 +149,8 @@ export async function buyBox(db: Db, scope: PlayerScope, boxId: number, log?: Lo
       userId: scope.userId,
       type: 'box_purchase',
       amount: -entry.box.price,
+      // Cash only: bonus money (spent first by default) would come back as cash through a prize's sale and skip its rollover.
+      withdrawableDelta: -entry.box.price,
       reference: boxReferences.purchase(userBox.id),
       metadata: { box_id: entry.box.id, box_slug: entry.box.slug, user_box_id: userBox.id },
     });

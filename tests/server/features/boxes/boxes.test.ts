@@ -193,6 +193,22 @@ describe('buying', () => {
     expect(await db.select().from(userBoxes).where(eq(userBoxes.userId, p.userId))).toHaveLength(0);
   });
 
+  it('bonus money never buys a box: only the withdrawable part pays (a prize sold for cash would skip its rollover)', async () => {
+    const p = await funded(sorte, 499);
+    await applyMovement(db, { tenantId: sorte.id, userId: p.userId, type: 'bonus', amount: 10_000, withdrawableDelta: 0, reference: `box-bonus-${(seq += 1)}` });
+    const id = await boxId(sorte, 'bronze');
+    const refused = await player(sorte, p.token, 'POST', '/boxes/buy', { box_id: id });
+    expect(refused.status).toBe(422);
+    expect(await db.select().from(userBoxes).where(eq(userBoxes.userId, p.userId))).toHaveLength(0);
+    expect(await balance(p.userId)).toEqual({ balance: 10_499, withdrawable: 499 });
+
+    await applyMovement(db, { tenantId: sorte.id, userId: p.userId, type: 'deposit', amount: 101, reference: `box-dep-${(seq += 1)}` });
+    const bought = await player(sorte, p.token, 'POST', '/boxes/buy', { box_id: id });
+    expect(bought.status).toBe(200);
+    // The price (R$ 5,00) came out of the cash; the R$ 100,00 of bonus money is still there.
+    expect(await balance(p.userId)).toEqual({ balance: 10_100, withdrawable: 100 });
+  });
+
   it('concurrent buys never overdraw: 10 at once with money for 3 → 3 boxes, balance 0', async () => {
     const p = await funded(sorte, 1_500);
     const id = await boxId(sorte, 'bronze');
