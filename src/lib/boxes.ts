@@ -58,3 +58,29 @@ export function inkOn(hex: string): '#000000' | '#ffffff' {
   // Contrast with black (l + 0.05) / 0.05 against white 1.05 / (l + 0.05).
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
+
+/** One prize's tickets in a draw: `from` ≤ ticket < `to` (of 0 … 999 999). */
+export interface TicketRange {
+  prize_id: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The box draw recomputed in the browser (issue 19, docs/boxes.md "Provably
+ * fair draw"), trusting nothing the platform computed: the first 4 bytes of
+ * HMAC-SHA256(key = server seed, message = `${client_seed}:${nonce}`) read
+ * big-endian as `u`, the ticket ⌊u × 1 000 000 / 2³²⌋, and the prize whose
+ * published range holds it (null when none does).
+ */
+export async function recomputeBoxDraw(
+  seeds: { server_seed: string; client_seed: string; nonce: number },
+  ranges: readonly TicketRange[],
+): Promise<{ ticket: number; prize_id: number | null }> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(seeds.server_seed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new DataView(await crypto.subtle.sign('HMAC', key, encoder.encode(`${seeds.client_seed}:${seeds.nonce}`)));
+  const ticket = Math.floor((mac.getUint32(0) * PPM) / 2 ** 32);
+  const range = ranges.find((r) => ticket >= r.from && ticket < r.to);
+  return { ticket, prize_id: range?.prize_id ?? null };
+}

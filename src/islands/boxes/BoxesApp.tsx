@@ -4,7 +4,7 @@ import { type CSSProperties, useEffect, useId, useState } from 'react';
 import type { OpenBoxAnswer, UserBoxView } from '../../contract/boxes.ts';
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { localePath } from '../../i18n/locales.ts';
-import { inkOn, type SpineColour, spineHex } from '../../lib/boxes.ts';
+import { inkOn, recomputeBoxDraw, type SpineColour, spineHex } from '../../lib/boxes.ts';
 import { sha256Hex } from '../../lib/house/sha256.ts';
 import { formatBRL } from '../../lib/money-format.ts';
 import { $boxActions, $userBoxes, dismissBoxAction, loadUserBoxes, openBox, sellBox } from '../../stores/boxes.ts';
@@ -52,17 +52,26 @@ function prizeText(t: TFunction, locale: Locale, prize: OpenBoxAnswer['prize']['
 function FairnessProof({ t, locale, box }: { t: TFunction; locale: Locale; box: UserBoxView }) {
   const { fairness } = box;
   const [hashMatch, setHashMatch] = useState<boolean | null>(null);
+  const [drawMatch, setDrawMatch] = useState<boolean | null>(null);
+  const wonId = box.prize?.prize.id ?? null;
   useEffect(() => {
     let alive = true;
-    if (fairness.server_seed) {
-      void sha256Hex(fairness.server_seed)
+    const seed = fairness.server_seed;
+    if (seed) {
+      void sha256Hex(seed)
         .then((hash) => alive && setHashMatch(hash === fairness.server_seed_hash.toLowerCase()))
         .catch(() => undefined);
+      // The draw itself, redone here from the revealed seed and the published ranges.
+      if (fairness.ranges && wonId !== null) {
+        void recomputeBoxDraw({ server_seed: seed, client_seed: fairness.client_seed, nonce: fairness.nonce }, fairness.ranges)
+          .then((draw) => alive && setDrawMatch(draw.ticket === fairness.ticket && draw.prize_id === wonId))
+          .catch(() => undefined);
+      }
     }
     return () => {
       alive = false;
     };
-  }, [fairness.server_seed, fairness.server_seed_hash]);
+  }, [fairness.server_seed, fairness.server_seed_hash, fairness.client_seed, fairness.nonce, fairness.ticket, fairness.ranges, wonId]);
   return (
     <details className="boxes-proof" data-testid="box-fairness">
       <summary>{t('boxes.fairness.heading')}</summary>
@@ -81,14 +90,27 @@ function FairnessProof({ t, locale, box }: { t: TFunction; locale: Locale; box: 
         <dd>
           <code>{fairness.nonce}</code>
         </dd>
+        {fairness.ticket !== null && (
+          <>
+            <dt>{t('boxes.fairness.ticket')}</dt>
+            <dd>
+              <code>{fairness.ticket}</code>
+            </dd>
+          </>
+        )}
       </dl>
+      {drawMatch !== null && (
+        <p className={drawMatch ? 'boxes-proof__ok' : 'boxes-proof__bad'} data-testid="box-draw-check">
+          {drawMatch ? t('boxes.fairness.drawOk', { ticket: fairness.ticket, prize: box.prize?.prize.name[locale] ?? '' }) : t('boxes.fairness.drawBad')}
+        </p>
+      )}
       {hashMatch !== null && (
         <p className={hashMatch ? 'boxes-proof__ok' : 'boxes-proof__bad'} data-testid="box-hash-check">
           {t(hashMatch ? 'boxes.fairness.hashOk' : 'boxes.fairness.hashBad')}
         </p>
       )}
       <p>
-        <a href={localePath(locale, '/casino/fairness')}>{t('boxes.fairness.verify')}</a>
+        <a href={`${localePath(locale, '/casino/fairness')}${box.status === 'opened' ? `?box=${box.id}#boxes` : ''}`}>{t('boxes.fairness.verify')}</a>
       </p>
     </details>
   );
@@ -241,6 +263,8 @@ function BoxesView({ t, locale, palette }: { t: TFunction; locale: Locale; palet
     setOpening({ box: answer.box, phase: 'revealed', answer });
   };
   const close = () => {
+    // Not while the platform draws (Esc included): the answer would open the modal again.
+    if (opening?.phase === 'shaking') return;
     if (opening?.phase === 'failed') dismissBoxAction(opening.box.id);
     setOpening(null);
   };

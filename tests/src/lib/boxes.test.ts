@@ -20,3 +20,19 @@ describe('boxes display helpers', () => {
     expect(inkOn(PALETTE.black)).toBe('#ffffff');
   });
 });
+
+describe('the box draw recomputed in the browser', () => {
+  it("gives the platform's own draw (server/features/boxes/draw.ts) for the same seeds and table", async () => {
+    const { drawBox } = await import('../../../server/features/boxes/draw.ts');
+    const { recomputeBoxDraw } = await import('../../../src/lib/boxes.ts');
+    const ranges = [
+      { prize_id: 7, probability_ppm: 400_000, from: 0, to: 400_000 },
+      { prize_id: 8, probability_ppm: 350_000, from: 400_000, to: 750_000 },
+      { prize_id: 9, probability_ppm: 250_000, from: 750_000, to: 1_000_000 },
+    ];
+    for (const nonce of [0, 1, 2, 3, 4, 5]) {
+      const platform = drawBox({ serverSeed: 'semente-do-servidor', clientSeed: 'cliente', nonce }, ranges);
+      expect(await recomputeBoxDraw({ server_seed: 'semente-do-servidor', client_seed: 'cliente', nonce }, ranges)).toEqual({ ticket: platform.ticket, prize_id: platform.range.prize_id });
+    }
+  });
+});
