@@ -56,6 +56,7 @@ const BUDGETS: Array<{ name: string; path: string; limitKb: number; host?: strin
   { name: 'install (pt)', path: '/install', limitKb: TEXT_PAGE_KB },
   { name: 'install two (en)', path: '/en/install-two', limitKb: TEXT_PAGE_KB },
   { name: 'iOS steps (pt)', path: '/ios', limitKb: TEXT_PAGE_KB },
+  { name: 'animations (pt)', path: '/animation', limitKb: TEXT_PAGE_KB },
   { name: 'legal: terms (pt)', path: '/terms', limitKb: TEXT_PAGE_KB },
   { name: 'legal: privacy (en)', path: '/en/privacy', limitKb: TEXT_PAGE_KB },
   { name: 'legal: resp. gaming', path: '/responsible-gaming', limitKb: TEXT_PAGE_KB },

@@ -216,6 +216,10 @@ const PAGES = [
   { path: '/en/install-two', heading: 'Take Ipê Bet with you' },
   { path: '/ios', heading: 'Instalar no iPhone e iPad' },
   { path: '/en/ios', heading: 'Install on iPhone and iPad' },
+  { path: '/animation', heading: 'Animações' },
+  { path: '/en/animation', heading: 'Animations' },
+  { path: '/messaging-2', heading: 'Chat' },
+  { path: '/en/messaging-2', heading: 'Chat' },
 ] as const;
 
 test('the utility pages in pt and en: their heading, no React, 320 px wide, axe finds nothing serious', async ({ page }) => {
@@ -237,4 +241,38 @@ test('the utility pages in pt and en: their heading, no React, 320 px wide, axe 
   await openPage(page, tenantUrl('localhost', '/ios'));
   await expect(page.getByRole('img', { name: 'Botão Compartilhar do Safari' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Ícone do app na Tela de Início' })).toBeVisible();
+});
+
+test('/animation plays the confetti and opens the box; with reduced motion nothing moves and it says so', async ({ page }) => {
+  await openPage(page, tenantUrl('sorte.localhost', '/animation'));
+  await page.getByRole('button', { name: 'Soltar confete' }).click();
+  await expect(page.locator('.demo-confetti span')).toHaveCount(60);
+  await expect(page.getByRole('status')).toHaveText('Animação concluída.', { timeout: 10_000 });
+  await expect(page.locator('.demo-confetti')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Abrir a caixa' }).click();
+  await expect(page.locator('[data-box-stage]')).toHaveAttribute('data-state', 'open');
+  await expect(page.getByText('Prêmio!')).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar a caixa' }).click();
+  await expect(page.locator('[data-box-stage]')).toHaveAttribute('data-state', 'closed');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPage(page, tenantUrl('sorte.localhost', '/en/animation'));
+  await page.getByRole('button', { name: 'Throw confetti' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your device asks for less motion: the animations show only the result, without movement.');
+  await expect(page.locator('.demo-confetti')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open the box' }).click();
+  await expect(page.getByText('Prize!')).toBeVisible();
+  expect(await page.locator('.demo-box__prize').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+});
+
+test('/messaging-2: the chat alone on the empty layout, opened on load, reopened by its button', async ({ page }) => {
+  await openPage(page, tenantUrl('localhost', '/messaging-2'));
+  await expect(page.locator('header.site-header, footer.site-footer')).toHaveCount(0);
+  const chat = page.getByRole('dialog', { name: 'Chat' });
+  await expect(chat).toBeVisible();
+  await expect(chat.getByText('Entre na sua conta para conversar no chat.')).toBeVisible();
+  await chat.getByRole('button', { name: 'Fechar chat' }).click();
+  await expect(chat).toHaveCount(0);
+  await page.getByRole('button', { name: 'Abrir o chat' }).click();
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible();
 });
