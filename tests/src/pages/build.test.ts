@@ -62,7 +62,9 @@ describe('tenant build', () => {
     const REWARDS_PAGES = ['bonus', 'promo-codes', 'promotion', 'promotions', 'ranking', 'refers', 'rewards', 'vip'];
     // Mystery boxes with hasBoxes (issue 19): the list, one page per box of the bundle, the player's boxes and items.
     const BOX_PAGES = ['casino/crates', 'casino/box/caixa-teste', 'account/boxes', 'account/items'];
-    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', 'sports', 'sportschange', 'sportsbook', 'widgetbetby', ...REWARDS_PAGES, ...BOX_PAGES, ...CASINO_PAGES].flatMap(
+    // The installable app's pages on every tenant (issue 20).
+    const PWA_PAGES = ['Offiline', '444', 'install', 'install-two', 'ios', 'animation', 'messaging-2'];
+    const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', 'sports', 'sportschange', 'sportsbook', 'widgetbetby', ...REWARDS_PAGES, ...BOX_PAGES, ...PWA_PAGES, ...CASINO_PAGES].flatMap(
       (path) => [`${path}/index.html`, `en/${path}/index.html`],
     );
     expect(htmlFiles(TENANT)).toEqual([
