@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type PageFacts, pageFacts } from './page-csp.ts';
 import type { OpenFile } from './resolve.ts';
 
@@ -27,4 +29,72 @@ export async function pageFactsOf(file: OpenFile): Promise<PageFacts> {
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(key, facts);
   return facts;
+}
+
+/** What every page of one build shares in its policy: the union of its pages' inline-script hashes and script origins. */
+export interface SiteScripts {
+  scriptHashes: ReadonlySet<string>;
+  thirdParty: ReadonlySet<string>;
+}
+
+/** Build folders whose union is kept (each build is a new folder; old ones are dropped first). */
+const MAX_SITES = 64;
+const sites = new Map<string, Promise<SiteScripts>>();
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await htmlFiles(path)));
+    else if (entry.isFile() && entry.name.endsWith('.html')) found.push(path);
+  }
+  return found;
+}
+
+async function scanSite(root: string): Promise<SiteScripts> {
+  const scriptHashes = new Set<string>();
+  const thirdParty = new Set<string>();
+  const files = await htmlFiles(root);
+  // A few reads at a time: the scan runs once per build folder and process.
+  for (let i = 0; i < files.length; i += 8) {
+    const pages = await Promise.all(files.slice(i, i + 8).map((f) => readFile(f, 'utf8').catch(() => '')));
+    for (const html of pages) {
+      const facts = pageFacts(html);
+      for (const hash of facts.scriptHashes) scriptHashes.add(hash);
+      for (const origin of facts.thirdParty) thirdParty.add(origin);
+    }
+  }
+  return { scriptHashes, thirdParty };
+}
+
+/**
+ * The inline scripts and script origins of every page of the build folder
+ * `root` (its real path: a build folder never changes once switched in).
+ * ClientRouter swaps the next page into the document that loaded first, and
+ * the browser keeps that document's CSP: the next page's inline scripts (an
+ * island's hydration directive such as `client:interact`, which Astro inlines
+ * only in the pages that use it) must already be allowed there, or they are
+ * blocked and the island never hydrates. So every page of a site allows the
+ * inline scripts of all its pages — still only scripts the build wrote.
+ */
+export function siteScriptsOf(root: string): Promise<SiteScripts> {
+  const known = sites.get(root);
+  if (known) return known;
+  const scan = scanSite(root).catch((error: unknown) => {
+    sites.delete(root);
+    throw error;
+  });
+  if (sites.size >= MAX_SITES) sites.delete(sites.keys().next().value as string);
+  sites.set(root, scan);
+  return scan;
+}
+
+/** The CSP facts of `file`, a page of the build folder `root`: its own, with every page's inline scripts and script origins added. */
+export async function sitePageFactsOf(root: string, file: OpenFile): Promise<PageFacts> {
+  const [page, site] = await Promise.all([pageFactsOf(file), siteScriptsOf(root)]);
+  return {
+    ...page,
+    scriptHashes: [...new Set([...page.scriptHashes, ...site.scriptHashes])],
+    thirdParty: [...new Set([...page.thirdParty, ...site.thirdParty])],
+  };
 }

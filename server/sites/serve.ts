@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { FALLBACK_SITE, siteNameForHost } from './layout.ts';
 import { contentTypeFor } from './mime.ts';
 import { pagePolicy } from './page-csp.ts';
-import { pageFactsOf } from './page-policy-cache.ts';
+import { sitePageFactsOf } from './page-policy-cache.ts';
 import { COMPRESSIBLE_EXTENSIONS } from './precompress.ts';
 import { candidatesFor, catchAllCandidates, notFoundCandidates, openFirst, openRegularFile, requestPath, resolveSiteRoot, type OpenFile } from './resolve.ts';
 
@@ -82,12 +82,14 @@ interface Reply {
   path: string;
   status: 200 | 404;
   fallback: boolean;
+  /** The build folder the file is in (its pages share one script allow-list, page-policy-cache.ts). */
+  root: string;
 }
 
 async function respond(c: Context, reply: Reply, frameOrigins: readonly string[]): Promise<Response> {
   const ext = extname(reply.file.path).toLowerCase();
   // Read from the uncompressed page before a compressed variant replaces it.
-  const policy = ext === '.html' ? pagePolicy(await pageFactsOf(reply.file), c.req.header('host'), frameOrigins) : null;
+  const policy = ext === '.html' ? pagePolicy(await sitePageFactsOf(reply.root, reply.file), c.req.header('host'), frameOrigins) : null;
   const compressible = COMPRESSIBLE_EXTENSIONS.has(ext);
   const { file, encoding } = compressible
     ? await negotiate(reply.file, c.req.header('accept-encoding'))
@@ -139,7 +141,9 @@ const NOT_BUILT = 'Site não disponível: nenhum site foi gerado ainda. / Site u
  *   `/sw-custom.js` `no-cache` with `Service-Worker-Allowed: /`.
  * - A missing path gets the site's 404 page (`/en/…` the English one) with 404.
  * - Pages carry a Content-Security-Policy made from the page itself
- *   (page-csp.ts: hashes of its inline scripts, the origins it was built to use).
+ *   (page-csp.ts: hashes of its inline scripts, the origins it was built to use)
+ *   plus the inline scripts of every other page of the build, which a
+ *   ClientRouter navigation brings into the same document.
  * - An unknown host gets the fallback site's assets with 200 and its pages
  *   (the "platform not found" preloader) with status 404 and
  *   `X-Robots-Tag: noindex`: browsers render the body, crawlers and monitors
@@ -163,16 +167,16 @@ export function serveSites(opts: ServeSitesOptions): (c: Context) => Promise<Res
     const file = path === null ? null : await openFirst(root, candidatesFor(path));
     const isPage = file !== null && file.path.endsWith('.html');
     if (file && !(fallback && isPage)) {
-      return respond(c, { file, path: path ?? '/', status: 200, fallback }, frameOrigins);
+      return respond(c, { file, path: path ?? '/', status: 200, fallback, root }, frameOrigins);
     }
     if (file) await file.handle.close();
     // `/sportsbook/a/b/c`: the route's one page answers (it reads the slug from the address).
     const catchAll = fallback || path === null ? null : await openFirst(root, catchAllCandidates(path));
-    if (catchAll) return respond(c, { file: catchAll, path: path ?? '/', status: 200, fallback }, frameOrigins);
+    if (catchAll) return respond(c, { file: catchAll, path: path ?? '/', status: 200, fallback, root }, frameOrigins);
     const page = fallback
       ? await openFirst(root, path === '/' ? ['/index.html', '/404.html'] : ['/404.html', '/index.html'])
       : await openFirst(root, notFoundCandidates(path ?? '/'));
-    if (page) return respond(c, { file: page, path: path ?? '/', status: 404, fallback }, frameOrigins);
+    if (page) return respond(c, { file: page, path: path ?? '/', status: 404, fallback, root }, frameOrigins);
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } });
   };
 }
