@@ -84,10 +84,7 @@ async function redeem(page: Page, x: (typeof TEXTS)['pt'], keyboard: boolean) {
 
 /** On the game page (real money, in its frame): the count, one free round, the count down. Returns whether it paid. */
 async function playOneFreeRound(page: Page, x: (typeof TEXTS)['pt'], keyboard: boolean): Promise<boolean> {
-  // The game page, loaded afresh: its island is ready once it has asked for the game (as casino.spec does).
-  const liveGame = page.waitForResponse((r) => r.url().includes('/api/games/get'));
-  await page.goto(page.url());
-  await liveGame;
+  // The game page as the link brought it (a ClientRouter navigation, no reload): the first click plays.
   await page.getByTestId('game-play-real').click();
   const frame = page.frameLocator('[data-testid="game-frame"]');
   const panel = frame.getByTestId('house-free-rounds');
