@@ -18,5 +18,5 @@ export const BOX_MESSAGES = {
   prizeNotSellable: { pt: 'Este prêmio não pode ser vendido.', en: 'This prize cannot be sold.' },
   noPrizes: { pt: 'Esta caixa ainda não tem prêmios.', en: 'This box has no prizes yet.' },
   grantedTitle: { pt: 'Você ganhou uma caixa!', en: 'You won a box!' },
-  grantedMessage: { pt: 'Você ganhou a caixa {{name}}. Abra em Minhas caixas.', en: 'You won the {{name}} box. Open it in My boxes.' },
+  grantedMessage: { pt: 'Você ganhou: {{name}}. Abra em Minhas caixas.', en: 'You won: {{name}}. Open it in My boxes.' },
 } satisfies Record<string, LocalizedText>;
