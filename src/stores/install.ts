@@ -1,13 +1,24 @@
 import { atom } from 'nanostores';
-import type { StorageLike } from '../lib/storage.ts';
+import {
+  defaultPromptClock,
+  PROMPT_CLOSED_AGAIN_MS,
+  PROMPT_DENIED_AGAIN_MS,
+  PROMPT_MODAL_DELAY_MS,
+  PROMPT_RECHECK_MS,
+  type PromptClock,
+  promptSchedule,
+  readPromptTime,
+  withinPrompt,
+  writePromptTime,
+} from '../lib/prompt-rules.ts';
 
 /**
  * The install prompt (spec sections 4 and 9; issue 20): the deferred
  * `beforeinstallprompt`, whether our install modal is visible, and whether
  * the site runs installed (display mode standalone). The modal is re-shown
- * on the push modal's rules (src/stores/push.ts): 24 h after a close, 5 days
- * after a refusal; never over another modal or during a deposit; 5 s after
- * the last modal closed. All browser access goes through `InstallEnvironment`
+ * on the push modal's rules (shared in src/lib/prompt-rules.ts): 24 h after
+ * a close, 5 days after a refusal; never over another modal or during a
+ * deposit; 5 s after the last modal closed. All browser access goes through `InstallEnvironment`
  * so the rules are tested with a fake clock, storage and browser.
  */
 
@@ -29,40 +40,28 @@ export interface InstallState {
 }
 
 /** A closed modal shows again after 24 h (as the push modal)… */
-export const INSTALL_CLOSED_AGAIN_MS = 24 * 60 * 60 * 1000;
+export const INSTALL_CLOSED_AGAIN_MS = PROMPT_CLOSED_AGAIN_MS;
 /** …a refusal (our "Agora não" is a close; the browser's own prompt dismissed is a refusal) after 5 days. */
-export const INSTALL_DENIED_AGAIN_MS = 5 * 24 * 60 * 60 * 1000;
+export const INSTALL_DENIED_AGAIN_MS = PROMPT_DENIED_AGAIN_MS;
 /** The polite moment: not before the visitor has spent this long on the page. */
 export const INSTALL_VISIT_MS = 30_000;
 /** 5 s with no other modal before ours opens (the push modal's "5 s delay before the next modal"). */
-export const INSTALL_MODAL_DELAY_MS = 5000;
+export const INSTALL_MODAL_DELAY_MS = PROMPT_MODAL_DELAY_MS;
 /** How often a modal in the way is re-checked. */
-export const INSTALL_RECHECK_MS = 1000;
+export const INSTALL_RECHECK_MS = PROMPT_RECHECK_MS;
 export const INSTALL_STORAGE_KEYS = { closedAt: 'installModalClosedAt', deniedAt: 'installDeniedAt' } as const;
 
 export type InstallBlocker = 'installed' | 'unavailable' | 'deniedRecently' | 'closedRecently' | 'otherModal';
 
-export interface InstallEnvironment {
-  now: () => number;
-  storage: StorageLike;
-  setTimer: (run: () => void, ms: number) => unknown;
-  clearTimer: (handle: unknown) => void;
+export interface InstallEnvironment extends PromptClock {
   /** Display mode standalone (or iOS `navigator.standalone`). */
   standalone: () => boolean;
   /** Another modal, the deposit modal, or a game being played is on screen. */
   otherModalOpen: () => boolean;
 }
 
-const memory = new Map<string, string>();
 const defaults: InstallEnvironment = {
-  now: () => Date.now(),
-  storage: {
-    getItem: (key) => memory.get(key) ?? null,
-    setItem: (key, value) => void memory.set(key, value),
-    removeItem: (key) => void memory.delete(key),
-  },
-  setTimer: (run, ms) => setTimeout(run, ms),
-  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  ...defaultPromptClock(),
   standalone: () => false,
   otherModalOpen: () => false,
 };
@@ -84,24 +83,9 @@ export function configureInstall(overrides: Partial<InstallEnvironment>, manual 
   $install.set({ deferred: null, modalVisible: false, installed: env.standalone(), manual });
 }
 
-function readTime(key: string): number | null {
-  try {
-    const value = Number(env.storage.getItem(key));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeTime(key: string, at: number): void {
-  try {
-    env.storage.setItem(key, String(at));
-  } catch {
-    // Storage refused: the modal may come back sooner; nothing else breaks.
-  }
-}
-
-const within = (at: number | null, ms: number): boolean => at !== null && env.now() - at < ms;
+const readTime = (key: string): number | null => readPromptTime(env.storage, key);
+const writeTime = (key: string, at: number): void => writePromptTime(env.storage, key, at);
+const within = (at: number | null, ms: number): boolean => withinPrompt(env.now(), at, ms);
 
 /** The rule keeping the modal away now, or null when it may show. */
 export function installModalBlocker(): InstallBlocker | null {
@@ -114,37 +98,24 @@ export function installModalBlocker(): InstallBlocker | null {
   return null;
 }
 
-let timer: unknown = null;
-let lastBusyAt = 0;
-
+const schedule = promptSchedule({
+  clock: () => env,
+  check: () => {
+    const blocker = installModalBlocker();
+    return blocker === 'otherModal' ? 'busy' : blocker === null ? null : 'stop';
+  },
+  readyAt: (lastBusyAt) => Math.max(lastBusyAt + INSTALL_MODAL_DELAY_MS, startedAt + INSTALL_VISIT_MS),
+  open: () => patch({ modalVisible: true }),
+});
 function cancelSchedule(): void {
-  if (timer !== null) env.clearTimer(timer);
-  timer = null;
-}
-
-function tick(): void {
-  timer = null;
-  const blocker = installModalBlocker();
-  if (blocker === 'otherModal') {
-    lastBusyAt = env.now();
-    timer = env.setTimer(tick, INSTALL_RECHECK_MS);
-    return;
-  }
-  if (blocker !== null) return;
-  const wait = Math.max(lastBusyAt + INSTALL_MODAL_DELAY_MS, startedAt + INSTALL_VISIT_MS) - env.now();
-  if (wait > 0) {
-    timer = env.setTimer(tick, Math.min(wait, INSTALL_RECHECK_MS));
-    return;
-  }
-  patch({ modalVisible: true });
+  schedule.cancel();
 }
 
 /** One attempt to show the modal: it opens at the polite moment unless a rule ends the attempt. */
 export function scheduleInstallModal(): void {
   cancelSchedule();
   if ($install.get().modalVisible) return;
-  lastBusyAt = env.now();
-  timer = env.setTimer(tick, INSTALL_RECHECK_MS);
+  schedule.start(INSTALL_RECHECK_MS);
 }
 
 /** `beforeinstallprompt`: the browser would install; the event is kept and the modal scheduled. */

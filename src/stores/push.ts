@@ -1,14 +1,26 @@
 import { atom } from 'nanostores';
 import { keyMessage, type Message } from '../lib/auth/message.ts';
 import { PUSH_MESSAGES, type SubscribeOutcome } from '../lib/push/subscribe.ts';
-import type { StorageLike } from '../lib/storage.ts';
+import {
+  defaultPromptClock,
+  PROMPT_CLOSED_AGAIN_MS,
+  PROMPT_DENIED_AGAIN_MS,
+  PROMPT_MODAL_DELAY_MS,
+  PROMPT_RECHECK_MS,
+  type PromptClock,
+  promptSchedule,
+  readPromptTime,
+  withinPrompt,
+  writePromptTime,
+} from '../lib/prompt-rules.ts';
 import { $depositOpen } from './deposit.ts';
 import { $session } from './session.ts';
 import { $welcome } from './welcome.ts';
 
 /**
  * The push-permission modal (spec sections 4 and 9): when it may show, the
- * player's answer, and when it may show again. All browser access goes
+ * player's answer, and when it may show again (the timing rules shared with
+ * the install modal live in src/lib/prompt-rules.ts). All browser access goes
  * through `PushEnvironment` so the rules are tested with a fake clock,
  * storage and browser.
  */
@@ -17,9 +29,9 @@ import { $welcome } from './welcome.ts';
 export type PushPermission = 'default' | 'granted' | 'denied';
 
 /** A closed modal shows again after 24 h… */
-export const PUSH_CLOSED_AGAIN_MS = 24 * 60 * 60 * 1000;
+export const PUSH_CLOSED_AGAIN_MS = PROMPT_CLOSED_AGAIN_MS;
 /** …a denial after 5 days. */
-export const PUSH_DENIED_AGAIN_MS = 5 * 24 * 60 * 60 * 1000;
+export const PUSH_DENIED_AGAIN_MS = PROMPT_DENIED_AGAIN_MS;
 /**
  * Never in a new account's first 10 minutes (issue 15: right after sign-up
  * the player's next step is a deposit). Counted from the account's creation
@@ -27,9 +39,9 @@ export const PUSH_DENIED_AGAIN_MS = 5 * 24 * 60 * 60 * 1000;
  */
 export const PUSH_NEW_ACCOUNT_MS = 10 * 60 * 1000;
 /** The modal waits 5 s after sign-in and after any other modal closed before it opens. */
-export const PUSH_MODAL_DELAY_MS = 5000;
+export const PUSH_MODAL_DELAY_MS = PROMPT_MODAL_DELAY_MS;
 /** How often a modal in the way is re-checked. */
-export const PUSH_RECHECK_MS = 1000;
+export const PUSH_RECHECK_MS = PROMPT_RECHECK_MS;
 /** Local storage keys of the last close and the last denial (epoch ms). */
 export const PUSH_STORAGE_KEYS = { closedAt: 'pushModalClosedAt', deniedAt: 'pushDeniedAt' } as const;
 
@@ -53,11 +65,7 @@ export const $pushPermission = atom<PushPermission>('default');
 /** The result of the last subscription attempt, shown by the island as a toast, then cleared. */
 export const $pushOutcome = atom<PushOutcome | null>(null);
 
-export interface PushEnvironment {
-  now: () => number;
-  storage: StorageLike;
-  setTimer: (run: () => void, ms: number) => unknown;
-  clearTimer: (handle: unknown) => void;
+export interface PushEnvironment extends PromptClock {
   /** Notification, service worker and push manager support. */
   supported: () => boolean;
   permission: () => PushPermission;
@@ -71,16 +79,8 @@ export interface PushEnvironment {
   recordAnswer: (answer: 'closed' | 'denied') => Promise<void>;
 }
 
-const memory = new Map<string, string>();
 const defaults: PushEnvironment = {
-  now: () => Date.now(),
-  storage: {
-    getItem: (key) => memory.get(key) ?? null,
-    setItem: (key, value) => void memory.set(key, value),
-    removeItem: (key) => void memory.delete(key),
-  },
-  setTimer: (run, ms) => setTimeout(run, ms),
-  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  ...defaultPromptClock(),
   supported: () => false,
   permission: () => 'default',
   mobile: () => false,
@@ -96,22 +96,8 @@ export function configurePush(overrides: Partial<PushEnvironment>): void {
   env = { ...defaults, ...overrides };
 }
 
-function readTime(key: string): number | null {
-  try {
-    const value = Number(env.storage.getItem(key));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeTime(key: string, at: number): void {
-  try {
-    env.storage.setItem(key, String(at));
-  } catch {
-    // Storage refused (private mode, quota): the modal may come back sooner; nothing else breaks.
-  }
-}
+const readTime = (key: string): number | null => readPromptTime(env.storage, key);
+const writeTime = (key: string, at: number): void => writePromptTime(env.storage, key, at);
 
 /** An ISO time from the platform as epoch ms, or null. */
 function isoTime(value: string | null | undefined): number | null {
@@ -127,7 +113,7 @@ function latest(key: string, server: string | null | undefined): number | null {
   return local === null ? remote : remote === null ? local : Math.max(local, remote);
 }
 
-const within = (at: number | null, ms: number): boolean => at !== null && env.now() - at < ms;
+const within = (at: number | null, ms: number): boolean => withinPrompt(env.now(), at, ms);
 
 /** When the signed-in account stops being new (epoch ms), or null when unknown. */
 function newAccountEndsAt(): number | null {
@@ -157,36 +143,21 @@ export function pushModalBlocker(): PushBlocker | null {
   return null;
 }
 
-let timer: unknown = null;
-let lastBusyAt = 0;
+const schedule = promptSchedule({
+  clock: () => env,
+  check: () => {
+    const blocker = pushModalBlocker();
+    if (blocker === 'depositOpen' || blocker === 'otherModal') return 'busy';
+    // Try again once the account is old enough (if the player is still here); the usual 5 s delay follows.
+    if (blocker === 'newAccount') return newAccountEndsAt() ?? env.now();
+    return blocker === null ? null : 'stop';
+  },
+  readyAt: (lastBusyAt) => lastBusyAt + PUSH_MODAL_DELAY_MS,
+  open: () => $pushModal.set({ open: true, busy: false }),
+});
 
 function cancelSchedule(): void {
-  if (timer !== null) env.clearTimer(timer);
-  timer = null;
-}
-
-function tick(): void {
-  timer = null;
-  const blocker = pushModalBlocker();
-  if (blocker === 'depositOpen' || blocker === 'otherModal') {
-    lastBusyAt = env.now();
-    timer = env.setTimer(tick, PUSH_RECHECK_MS);
-    return;
-  }
-  if (blocker === 'newAccount') {
-    // Try again once the account is old enough (if the player is still here); the usual 5 s delay follows.
-    const ends = newAccountEndsAt() ?? env.now();
-    lastBusyAt = ends;
-    timer = env.setTimer(tick, Math.max(PUSH_RECHECK_MS, ends - env.now()));
-    return;
-  }
-  if (blocker !== null) return;
-  const wait = lastBusyAt + PUSH_MODAL_DELAY_MS - env.now();
-  if (wait > 0) {
-    timer = env.setTimer(tick, Math.min(wait, PUSH_RECHECK_MS));
-    return;
-  }
-  $pushModal.set({ open: true, busy: false });
+  schedule.cancel();
 }
 
 /**
@@ -197,8 +168,7 @@ function tick(): void {
 export function schedulePushModal(): void {
   cancelSchedule();
   if ($pushModal.get().open) return;
-  lastBusyAt = env.now();
-  timer = env.setTimer(tick, PUSH_MODAL_DELAY_MS);
+  schedule.start(PUSH_MODAL_DELAY_MS);
 }
 
 $session.listen((session) => {

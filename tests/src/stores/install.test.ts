@@ -17,37 +17,12 @@ import {
   scheduleInstallModal,
 } from '../../../src/stores/install.ts';
 import { installAttribute, isIosSafari } from '../../../src/scripts/install-prompt.ts';
+import { fakeTime } from './fake-time.ts';
 
 /** The install prompt's rules (issue 20) with a fake clock, timers, storage and browser. */
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-function fakeTime(start = Date.UTC(2026, 2, 1, 12)) {
-  let now = start;
-  let next = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  return {
-    now: () => now,
-    setTimer: (run: () => void, ms: number) => {
-      const id = next++;
-      timers.set(id, { at: now + ms, run });
-      return id;
-    },
-    clearTimer: (id: unknown) => void timers.delete(id as number),
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].run();
-      }
-      now = end;
-    },
-  };
-}
 
 function promptEvent(outcome: 'accepted' | 'dismissed' | 'throws') {
   const calls = { prompt: 0 };

@@ -4,39 +4,12 @@ import type { SubscribeOutcome } from '../../../src/lib/push/subscribe.ts';
 import type { SessionUser } from '../../../src/lib/session-user.ts';
 import type { PushEnvironment } from '../../../src/stores/push.ts';
 import { signInPlayer } from './wallet/fake-api.ts';
+import { fakeTime } from './fake-time.ts';
 
 /** The push modal's rules (spec sections 4 and 9) with a fake clock, timers, storage and browser. */
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-function fakeTime(start = Date.UTC(2026, 2, 1, 12)) {
-  let now = start;
-  let next = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  return {
-    now: () => now,
-    setTimer: (run: () => void, ms: number) => {
-      const id = next++;
-      timers.set(id, { at: now + ms, run });
-      return id;
-    },
-    clearTimer: (id: unknown) => void timers.delete(id as number),
-    /** Moves the clock, firing due timers in order (including ones they schedule). */
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].run();
-      }
-      now = end;
-    },
-    pending: () => timers.size,
-  };
-}
 
 interface Browser {
   supported: boolean;
