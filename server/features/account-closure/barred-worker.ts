@@ -1,13 +1,9 @@
 import type { Db } from '../../db/open.ts';
 import type { Logger } from '../../logger.ts';
+import { type PeriodicWorker, startPeriodic } from '../../lifecycle/periodic.ts';
 import { closeBarredAccounts } from './close-barred.ts';
 
-export interface BarredClosureWorker {
-  /** Runs one pass now (unless one is running) and resolves when it is done. */
-  tick(): Promise<void>;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+export type BarredClosureWorker = PeriodicWorker<void>;
 
 /**
  * Closes barred accounts at the regulator's term every `intervalMs`
@@ -18,30 +14,14 @@ export interface BarredClosureWorker {
  * closeBarredAccounts).
  */
 export function startBarredClosureWorker(deps: { db: Db; log: Logger; now?: () => Date }, opts: { intervalMs?: number } = {}): BarredClosureWorker {
-  let running: Promise<void> | null = null;
-  let stopped = false;
   const now = deps.now ?? (() => new Date());
-  const tick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= (async () => {
-      try {
-        await closeBarredAccounts(deps, now());
-      } catch (error) {
-        deps.log.error('account-closure: barred closure pass failed', error);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void tick(), opts.intervalMs ?? 10 * 60_000);
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodic({
+    async pass() {
+      await closeBarredAccounts(deps, now());
     },
-  };
+    idle: undefined,
+    intervalMs: opts.intervalMs ?? 10 * 60_000,
+    log: deps.log,
+    failure: 'account-closure: barred closure pass failed',
+  });
 }

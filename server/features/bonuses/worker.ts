@@ -1,13 +1,10 @@
 import type { Db } from '../../db/open.ts';
 import type { Logger } from '../../logger.ts';
+import { type PeriodicWorker, startPeriodic } from '../../lifecycle/periodic.ts';
 import { expireDueBonuses } from './expire.ts';
 
-export interface BonusExpiryWorker {
-  /** Runs one pass now (unless one is running); resolves with how many bonuses expired. */
-  tick(): Promise<number>;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+/** `tick()` resolves with how many bonuses expired. */
+export type BonusExpiryWorker = PeriodicWorker<number>;
 
 /**
  * Forfeits expired bonuses every `intervalMs` (default 1 minute), so bonus
@@ -16,32 +13,15 @@ export interface BonusExpiryWorker {
  * number of nodes may run it (expireDueBonuses is idempotent under locks).
  */
 export function startBonusExpiryWorker(deps: { db: Db; log: Logger }, opts: { intervalMs?: number } = {}): BonusExpiryWorker {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const tick = (): Promise<number> => {
-    if (stopped) return Promise.resolve(0);
-    running ??= (async () => {
-      try {
-        const expired = await expireDueBonuses(deps.db);
-        if (expired > 0) deps.log.info(`bonuses: ${expired} expired bonus(es) forfeited`);
-        return expired;
-      } catch (error) {
-        deps.log.error('bonuses: expiry pass failed', error);
-        return 0;
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void tick(), opts.intervalMs ?? 60_000);
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodic({
+    async pass() {
+      const expired = await expireDueBonuses(deps.db);
+      if (expired > 0) deps.log.info(`bonuses: ${expired} expired bonus(es) forfeited`);
+      return expired;
     },
-  };
+    idle: 0,
+    intervalMs: opts.intervalMs ?? 60_000,
+    log: deps.log,
+    failure: 'bonuses: expiry pass failed',
+  });
 }

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { RealtimeEvent, realtimeChannel, wireEventName } from '../../../src/contract/realtime.ts';
 import type { Db } from '../../db/open.ts';
 import type { Logger } from '../../logger.ts';
+import { type PeriodicWorker, startPeriodic } from '../../lifecycle/periodic.ts';
 import type { Publish } from '../payments/deps.ts';
 import { viewsOf } from './player.ts';
 import { missions, playerMissions } from './schema.ts';
@@ -47,12 +48,8 @@ export async function publishMissionProgress(deps: { db: Db; publish: Publish; l
   return sent;
 }
 
-export interface MissionProgressPublisher {
-  /** Runs one pass now (unless one is running); resolves with how many events it sent. */
-  tick(): Promise<number>;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+/** `tick()` resolves with how many events it sent. */
+export type MissionProgressPublisher = PeriodicWorker<number>;
 
 /**
  * Runs publishMissionProgress every `intervalMs` (default 1 s: a widget
@@ -60,30 +57,11 @@ export interface MissionProgressPublisher {
  * pass is logged; the timer is unref'd. Any number of nodes may run it.
  */
 export function startMissionProgressPublisher(deps: { db: Db; publish: Publish; log: Logger }, opts: { intervalMs?: number } = {}): MissionProgressPublisher {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const tick = (): Promise<number> => {
-    if (stopped) return Promise.resolve(0);
-    running ??= (async () => {
-      try {
-        return await publishMissionProgress(deps);
-      } catch (error) {
-        deps.log.error('missions: progress publishing pass failed', error);
-        return 0;
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void tick(), opts.intervalMs ?? 1000);
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic({
+    pass: () => publishMissionProgress(deps),
+    idle: 0,
+    intervalMs: opts.intervalMs ?? 1000,
+    log: deps.log,
+    failure: 'missions: progress publishing pass failed',
+  });
 }
