@@ -24,9 +24,8 @@ export function statusOf(mission: Pick<MissionRow, 'endsAt'>, mine: PlayerMissio
   return mine ? 'accepted' : 'available';
 }
 
-/** The player's view of a mission, with their row (null: not accepted, or a visitor). */
-export function toMissionView(mission: MissionRow, mine: PlayerMissionRow | null, boxes: BoxNames, now: Date): MissionView {
-  const progress = Math.min(mine?.progress ?? 0, mission.target);
+/** The definition both views start with: texts, kind, target, scope, reward and window. */
+function definitionView(mission: MissionRow, boxes: BoxNames) {
   return {
     id: mission.id,
     title: mission.title,
@@ -37,6 +36,14 @@ export function toMissionView(mission: MissionRow, mine: PlayerMissionRow | null
     reward: rewardView(mission.reward, boxes),
     starts_at: iso(mission.startsAt),
     ends_at: iso(mission.endsAt),
+  };
+}
+
+/** The player's view of a mission, with their row (null: not accepted, or a visitor). */
+export function toMissionView(mission: MissionRow, mine: PlayerMissionRow | null, boxes: BoxNames, now: Date): MissionView {
+  const progress = Math.min(mine?.progress ?? 0, mission.target);
+  return {
+    ...definitionView(mission, boxes),
     status: statusOf(mission, mine, now),
     progress,
     percent: Math.max(0, Math.min(100, Math.floor((progress * 100) / mission.target))),
@@ -49,15 +56,7 @@ export function toMissionView(mission: MissionRow, mine: PlayerMissionRow | null
 /** The operator's view: the definition and how many players accepted, completed and claimed it. */
 export function toOperatorMissionView(mission: MissionRow, counts: { accepted: number; completed: number; claimed: number }, boxes: BoxNames): OperatorMissionView {
   return {
-    id: mission.id,
-    title: mission.title,
-    description: mission.description,
-    kind: mission.kind,
-    target: mission.target,
-    scope: mission.scope ?? null,
-    reward: rewardView(mission.reward, boxes),
-    starts_at: iso(mission.startsAt),
-    ends_at: iso(mission.endsAt),
+    ...definitionView(mission, boxes),
     offered: mission.offered,
     active: mission.active,
     ...counts,
