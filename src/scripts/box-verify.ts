@@ -1,5 +1,6 @@
 import type { UserBoxListAnswer, UserBoxView } from '../contract/boxes.ts';
 import { boxPath, recomputeBoxDraw } from '../lib/boxes.ts';
+import { element, fill } from '../lib/dom-builder.ts';
 import { sha256Hex } from '../lib/house/sha256.ts';
 import { localePath } from '../i18n/locales.ts';
 import { catalogueCall } from '../stores/catalogue-call.ts';
@@ -35,17 +36,6 @@ interface Texts {
   drawOk: string;
   drawBad: string;
   boxLink: string;
-}
-
-function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all));
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string | null, text?: string): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
 }
 
 class BoxVerifyElement extends HTMLElement {

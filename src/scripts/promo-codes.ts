@@ -1,6 +1,7 @@
 import type { CouponRewardView, CouponsAnswer } from '../contract/bonuses.ts';
 import type { Locale } from '../contract/tenant-bundle.ts';
 import { localePath } from '../i18n/locales.ts';
+import { element, fill } from '../lib/dom-builder.ts';
 import { formatBRL } from '../lib/money-format.ts';
 import { catalogueCall } from '../stores/catalogue-call.ts';
 
@@ -30,17 +31,6 @@ interface Texts {
 }
 
 const TAGS: Record<Locale, string> = { pt: 'pt-BR', en: 'en-US' };
-
-function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all));
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string | null, text?: string): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 class PromoCodesElement extends HTMLElement {
   connectedCallback(): void {

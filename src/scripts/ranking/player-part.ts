@@ -1,6 +1,9 @@
 import type { Locale } from '../../contract/tenant-bundle.ts';
 import { $session } from '../../stores/session.ts';
 import { catalogueCall } from '../../stores/catalogue-call.ts';
+import { element } from '../../lib/dom-builder.ts';
+
+export { element, fill } from '../../lib/dom-builder.ts';
 
 /**
  * The player's own part of a public page drawn without React (`/ranking`,
@@ -18,17 +21,6 @@ export interface PartTexts {
   login: string;
   failed: string;
   retry: string;
-}
-
-export function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all));
-}
-
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string | null, text?: string): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
 }
 
 export abstract class PlayerPart<T, Texts extends PartTexts> extends HTMLElement {
