@@ -17,7 +17,7 @@ import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { ledgerEntries, wallets } from '../../../../server/features/wallet/schema.ts';
 import { silentLog } from '../../helpers/app.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
-import { demoTenant, featureApp, jsonCaller, playerMaker, recordingPublisher, type Tenant } from '../../helpers/feature-harness.ts';
+import { featureApp, jsonCaller, playerMaker, recordingPublisher, type Tenant, twoDemoTenants } from '../../helpers/feature-harness.ts';
 
 /*
  * Mystery boxes and prizes (issue 19) through the real routes and ledger:
@@ -42,8 +42,7 @@ let seq = 0;
 beforeAll(async () => {
   tdb = await freshDatabase();
   db = tdb.handle.db;
-  local = await demoTenant(db, 'localhost');
-  sorte = await demoTenant(db, 'sorte.localhost');
+  ({ local, sorte } = await twoDemoTenants(db));
   await patchTenantConfig(db, sorte.id, { is_regulated: false });
   await seedDemoBoxes(db, ['localhost', 'sorte.localhost'], silentLog);
   makePlayer = playerMaker(db);
@@ -80,6 +79,9 @@ async function balance(userId: number) {
   return { balance: Number(w?.balance ?? 0n), withdrawable: Number(w?.balanceWithdrawal ?? 0n) };
 }
 const entriesOf = (userId: number) => db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+/** A free box on sorte whose one prize is sure (probability 100 %). */
+const sureBox = (slug: string, name: { pt: string; en: string }, color: string, prize: Record<string, unknown>) =>
+  operator(sorte, 'PUT', `/boxes/${slug}`, { name, color, price: 0, prizes: [{ ...prize, probability_ppm: PPM_TOTAL }] });
 async function grant(tenant: Tenant, userId: number, slug = 'bronze', source: 'promotion' | 'mission' = 'promotion') {
   const id = await boxId(tenant, slug);
   return db.transaction((tx) => grantBox(tx, { tenantId: tenant.id, userId, boxId: id, source, sourceRef: `grant-${(seq += 1)}` }));
@@ -285,12 +287,7 @@ describe('opening', () => {
 
   it('a vip_points prize credits its points once when opened; another player cannot open my box', async () => {
     const p = await funded(sorte, 0);
-    await operator(sorte, 'PUT', '/boxes/estrela', {
-      name: { pt: 'Estrela', en: 'Star' },
-      color: 'pink',
-      price: 0,
-      prizes: [{ name: { pt: '25 pontos', en: '25 points' }, kind: 'vip_points', value: 0, points: 25, probability_ppm: PPM_TOTAL }],
-    });
+    await sureBox('estrela', { pt: 'Estrela', en: 'Star' }, 'pink', { name: { pt: '25 pontos', en: '25 points' }, kind: 'vip_points', value: 0, points: 25 });
     const { userBox } = await grant(sorte, p.userId, 'estrela', 'mission');
     const stranger = await funded(sorte, 0);
     expect((await player(sorte, stranger.token, 'POST', '/boxes/open', { box_id: userBox.id })).status).toBe(404);
@@ -340,12 +337,7 @@ describe('selling', () => {
 
   it('an item prize is kept in /prizes/user and sells once for its sell value (10 concurrent sells → one credit)', async () => {
     const p = await funded(sorte, 0);
-    await operator(sorte, 'PUT', '/boxes/certa', {
-      name: { pt: 'Certa', en: 'Sure' },
-      color: 'green',
-      price: 0,
-      prizes: [{ name: { pt: 'Ficha', en: 'Chip' }, kind: 'item', value: 1_000, sell_value: 750, probability_ppm: PPM_TOTAL }],
-    });
+    await sureBox('certa', { pt: 'Certa', en: 'Sure' }, 'green', { name: { pt: 'Ficha', en: 'Chip' }, kind: 'item', value: 1_000, sell_value: 750 });
     const { userBox } = await grant(sorte, p.userId, 'certa');
     const opened = await player(sorte, p.token, 'POST', '/boxes/open', { box_id: userBox.id });
     const prize = opened.body.prize as { id: number; status: string };

@@ -21,7 +21,7 @@ import { wallets } from '../../../../server/features/wallet/schema.ts';
 import type { MissionView } from '../../../../src/contract/missions.ts';
 import { silentLog } from '../../helpers/app.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
-import { demoTenant, featureApp, jsonCaller, playerMaker, recordingPublisher, type Tenant } from '../../helpers/feature-harness.ts';
+import { featureApp, jsonCaller, playerMaker, recordingPublisher, type Tenant, twoDemoTenants } from '../../helpers/feature-harness.ts';
 
 /*
  * Missions (issue 19) through the real platform: progress only from real
@@ -45,8 +45,7 @@ let clock = Date.now();
 beforeAll(async () => {
   tdb = await freshDatabase();
   db = tdb.handle.db;
-  local = await demoTenant(db, 'localhost');
-  sorte = await demoTenant(db, 'sorte.localhost');
+  ({ local, sorte } = await twoDemoTenants(db));
   // sorte plays an unregulated operator: bonus money and deposit missions are allowed there.
   await patchTenantConfig(db, sorte.id, { is_regulated: false });
   makePlayer = playerMaker(db);

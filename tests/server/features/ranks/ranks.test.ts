@@ -11,7 +11,7 @@ import { users } from '../../../../server/features/users/schema.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { silentLog } from '../../helpers/app.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
-import { demoTenant, featureApp, jsonCaller, playerMaker, type Tenant } from '../../helpers/feature-harness.ts';
+import { featureApp, jsonCaller, playerMaker, type Tenant, twoDemoTenants } from '../../helpers/feature-harness.ts';
 
 /*
  * Ranks and VIP points (issue 18) on the real ledger: rank-ups inside the
@@ -31,8 +31,7 @@ let seq = 0;
 beforeAll(async () => {
   tdb = await freshDatabase();
   db = tdb.handle.db;
-  local = await demoTenant(db, 'localhost');
-  sorte = await demoTenant(db, 'sorte.localhost');
+  ({ local, sorte } = await twoDemoTenants(db));
   await seedDemoRanks(db, ['localhost', 'sorte.localhost'], silentLog);
   makePlayer = playerMaker(db);
   call = jsonCaller(featureApp(db, { operator: [rankOperatorRoutes({ db })], tenant: [rankRoutes({ db })] }));
