@@ -60,8 +60,8 @@ export const MISSION_STATUSES = ['available', 'accepted', 'completed', 'claimed'
  */
 export type MissionStatus = (typeof MISSION_STATUSES)[number];
 
-/** One mission as the player's calls answer it (and the realtime events carry it). */
-export interface MissionView {
+/** A mission's definition, the first part of the player's and the operator's views. */
+export interface MissionDefinitionView {
   id: number;
   title: MissionText;
   description: MissionText;
@@ -72,6 +72,10 @@ export interface MissionView {
   reward: MissionReward;
   starts_at: string | null;
   ends_at: string | null;
+}
+
+/** One mission as the player's calls answer it (and the realtime events carry it). */
+export interface MissionView extends MissionDefinitionView {
   status: MissionStatus;
   /** Same unit as `target`, never above it (0 for a visitor or before accepting). */
   progress: number;
@@ -222,16 +226,7 @@ export const MissionPatchSchema = v.partial(v.object(missionFields));
 export const MissionAssignSchema = v.object({ user_id: integerIn(M.userId, 1, 2_147_483_647) });
 
 /** The operator's view of a mission (`GET /operator/missions`…): the definition and how many players took it. */
-export interface OperatorMissionView {
-  id: number;
-  title: MissionText;
-  description: MissionText;
-  kind: MissionKind;
-  target: number;
-  scope: MissionScope | null;
-  reward: MissionReward;
-  starts_at: string | null;
-  ends_at: string | null;
+export interface OperatorMissionView extends MissionDefinitionView {
   offered: boolean;
   active: boolean;
   accepted: number;

@@ -1,4 +1,4 @@
-import type { MissionReward, MissionStatus, MissionText, MissionView, OperatorMissionView } from '../../../src/contract/missions.ts';
+import type { MissionDefinitionView, MissionReward, MissionStatus, MissionText, MissionView, OperatorMissionView } from '../../../src/contract/missions.ts';
 import type { MissionRow, PlayerMissionRow } from './schema.ts';
 
 /** Box names by box id, for box rewards (boxes/… names them; a box gone shows its id). */
@@ -25,7 +25,7 @@ export function statusOf(mission: Pick<MissionRow, 'endsAt'>, mine: PlayerMissio
 }
 
 /** The definition both views start with: texts, kind, target, scope, reward and window. */
-function definitionView(mission: MissionRow, boxes: BoxNames) {
+function definitionView(mission: MissionRow, boxes: BoxNames): MissionDefinitionView {
   return {
     id: mission.id,
     title: mission.title,
