@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * A fake platform for store tests: the page's `#tenant-runtime`, and a
@@ -50,3 +50,14 @@ export function fakeApi(routes: Record<string, Route>): { calls: Call[] } {
 }
 
 export const USER = { id: 7, name: 'Maria Silva', username: '+5511987654321', email: 'maria@ex.com', language: 'pt' };
+
+/** Every test of the file starts on fresh modules with USER signed in (token `tok`, an empty wallet); stubbed globals are undone after it. */
+export function signedInForEachTest(): void {
+  beforeEach(() => {
+    vi.resetModules();
+    localStorage.clear();
+    localStorage.setItem('auth', 'tok');
+    localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 } }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+}

@@ -1,15 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, USER } from './auth-fake-api.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, signedInForEachTest } from './auth-fake-api.ts';
 
 /** The coupon field's store (spec "Coupon": invalid, loading, valid; cache per code; empty skipped) and the running bonuses. */
-beforeEach(() => {
-  vi.resetModules();
-  localStorage.clear();
-  localStorage.setItem('auth', 'tok');
-  localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 } }));
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 const BONUS = { id: 3, source: 'coupon', description: 'BEMVINDO10', amount: 1000, rollover_required: 3000, rollover_done: 0, progress: 0, status: 'active', expires_at: '2026-12-03T12:00:00.000Z', created_at: '2026-11-26T12:00:00.000Z' };
 const VALID = {

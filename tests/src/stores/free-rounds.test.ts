@@ -1,15 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, USER } from './auth-fake-api.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, signedInForEachTest } from './auth-fake-api.ts';
 
 /** Free rounds on the site: the list from GET /bonuses/coupons, what the play page counts, and a free round played (count down, win as bonus). */
-beforeEach(() => {
-  vi.resetModules();
-  localStorage.clear();
-  localStorage.setItem('auth', 'tok');
-  localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 } }));
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const grant = (over: Record<string, unknown> = {}) => ({ id: 1, game: 'dice', rounds: 3, rounds_left: 3, stake: 100, rollover_multiplier: 2, expires_at: future(7), coupon: 'GIRA3', ...over });

@@ -1,16 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MissionView } from '../../../src/contract/missions.ts';
-import { fakeApi, USER } from './auth-fake-api.ts';
+import { fakeApi, signedInForEachTest } from './auth-fake-api.ts';
 
 /** The missions store (issue 19): list, widgets kept on the device, accept, claim with the spec's failure texts, live events. */
-beforeEach(() => {
-  vi.resetModules();
-  localStorage.clear();
-  localStorage.setItem('auth', 'tok');
-  localStorage.setItem('user', JSON.stringify({ ...USER, wallet: { balance: 0, balance_withdrawal: 0, deposit_count: 0 } }));
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInForEachTest();
 
 function mission(id: number, status: MissionView['status'], extra: Partial<MissionView> = {}): MissionView {
   return {
