@@ -9,7 +9,7 @@ import { PROJECT_ROOT, runAstroBuild } from './run-astro.ts';
 import { tenantAssetsDir } from './tenant-assets.ts';
 import { linkSiteImages, prepareSiteImages, type SiteImages, withImagesFingerprint, writeImagesManifest } from './images/index.ts';
 import { pruneBuilds, switchSite } from './switch.ts';
-import { siteScriptsOf } from './page-policy-cache.ts';
+import { writeSiteScripts } from './page-policy-cache.ts';
 
 export interface BuildTenantOptions {
   /** Tenant domain; null builds the fallback site served to unknown hosts. */
@@ -155,8 +155,8 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
     const compressMs = performance.now() - compressStart;
     const pages = await countPages(dir);
     if (plan) await writeFile(inputsFile, JSON.stringify(plan.inputs));
-    // The pages' shared CSP script list (page-policy-cache.ts), read before the first visitor asks.
-    await siteScriptsOf(await realpath(dir)).catch(() => undefined);
+    // The pages' shared CSP script list (page-policy-cache.ts), written beside the build before it is served.
+    await writeSiteScripts(await realpath(dir));
     await switchSite(opts.sitesDir, name, folder);
     // From here on `dir` is served: a failure to prune must not remove it.
     await pruneBuilds(opts.sitesDir, name, opts.keepPrevious ?? 1).catch((error: unknown) => {

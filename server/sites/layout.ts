@@ -64,6 +64,9 @@ export function newBuildFolderName(name: string, now: Date = new Date()): string
 /** Beside a build folder in BUILDS_DIR, `<folder>.inputs.json`: its pages' inputs (incremental rebuild, incremental.ts). */
 export const INPUTS_SUFFIX = '.inputs.json';
 
+/** Beside a build folder in BUILDS_DIR, `<folder>.scripts.json`: its pages' shared CSP script list (page-policy-cache.ts). */
+export const SCRIPTS_SUFFIX = '.scripts.json';
+
 /** True when `folder` (a name inside BUILDS_DIR) is a build of site `name`. */
 export function isBuildOf(folder: string, name: string): boolean {
   return folder.startsWith(`${name}_`) && STAMP.test(folder.slice(name.length + 1));

@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type PageFacts, pageFacts } from './page-csp.ts';
+import { SCRIPTS_SUFFIX } from './layout.ts';
 import type { OpenFile } from './resolve.ts';
 
 /** Built pages per process whose facts are kept; past it the oldest are dropped. */
@@ -67,6 +68,16 @@ async function scanSite(root: string): Promise<SiteScripts> {
   return { scriptHashes, thirdParty };
 }
 
+/** The list the build wrote beside its folder (`writeSiteScripts`), else a scan of the folder's pages (a build made before the list existed). */
+async function loadSite(root: string): Promise<SiteScripts> {
+  try {
+    const saved = JSON.parse(await readFile(root + SCRIPTS_SUFFIX, 'utf8')) as { scriptHashes: string[]; thirdParty: string[] };
+    return { scriptHashes: new Set(saved.scriptHashes), thirdParty: new Set(saved.thirdParty) };
+  } catch {
+    return scanSite(root);
+  }
+}
+
 /**
  * The inline scripts and script origins of every page of the build folder
  * `root` (its real path: a build folder never changes once switched in).
@@ -80,13 +91,24 @@ async function scanSite(root: string): Promise<SiteScripts> {
 export function siteScriptsOf(root: string): Promise<SiteScripts> {
   const known = sites.get(root);
   if (known) return known;
-  const scan = scanSite(root).catch((error: unknown) => {
+  const load = loadSite(root).catch((error: unknown) => {
     sites.delete(root);
     throw error;
   });
   if (sites.size >= MAX_SITES) sites.delete(sites.keys().next().value as string);
-  sites.set(root, scan);
-  return scan;
+  sites.set(root, load);
+  return load;
+}
+
+/**
+ * At the end of a build, before it is switched in: scans its pages once and
+ * writes the list beside the folder, so no visitor's request (nor a restarted
+ * platform) reads every page of the site again.
+ */
+export async function writeSiteScripts(root: string): Promise<void> {
+  const site = await scanSite(root);
+  await writeFile(root + SCRIPTS_SUFFIX, JSON.stringify({ scriptHashes: [...site.scriptHashes], thirdParty: [...site.thirdParty] }));
+  sites.set(root, Promise.resolve(site));
 }
 
 /** The CSP facts of `file`, a page of the build folder `root`: its own, with every page's inline scripts and script origins added. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { buildsPath, INPUTS_SUFFIX, isBuildOf, newBuildFolderName, siteLinkPath } from './layout.ts';
+import { buildsPath, INPUTS_SUFFIX, isBuildOf, newBuildFolderName, SCRIPTS_SUFFIX, siteLinkPath } from './layout.ts';
 
 /**
  * The atomic swap of a site: `<sitesDir>/<name>` is a symlink to one build
@@ -86,6 +86,7 @@ export async function pruneBuilds(sitesDir: string, name: string, keep = 1): Pro
     await rm(join(builds, folder), { recursive: true, force: true });
     // The build's page inputs (incremental rebuild, incremental.ts) go with it.
     await rm(join(builds, `${folder}${INPUTS_SUFFIX}`), { force: true });
+    await rm(join(builds, `${folder}${SCRIPTS_SUFFIX}`), { force: true });
   }
   return doomed;
 }

@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenantSite, createSiteBuilder, serveSites } from '../../../server/sites/index.ts';
-import { INPUTS_SUFFIX } from '../../../server/sites/layout.ts';
+import { INPUTS_SUFFIX, SCRIPTS_SUFFIX } from '../../../server/sites/layout.ts';
 import { fixtureBundle, makeMiniSite } from './mini-site.ts';
 
 /**
@@ -21,7 +21,7 @@ const log = (line: string): void => void lines.push(line);
 
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
 /** Build folders (not the page inputs files beside them, server/sites/incremental.ts). */
-const builds = async (): Promise<string[]> => (await readdir(join(sitesDir, '.builds'))).filter((f) => !f.endsWith(INPUTS_SUFFIX)).sort();
+const builds = async (): Promise<string[]> => (await readdir(join(sitesDir, '.builds'))).filter((f) => !f.endsWith(INPUTS_SUFFIX) && !f.endsWith(SCRIPTS_SUFFIX)).sort();
 const served = (name: string): Promise<string> => readlink(join(sitesDir, name));
 
 async function fetchPage(host: string, path = '/'): Promise<{ status: number; text: string; encoding: string | null }> {
