@@ -99,9 +99,14 @@ export default defineConfig({
             customPages: reusedGamePages().map(
               (page) => new URL(`/${page.locale === 'pt' ? '' : `${page.locale}/`}casino/${page.providercode}/${page.gamecode}/`, bundle.origin).href,
             ),
-            // Not for crawlers: the 404, offline and blocked-visitor pages, the modal routes (canonical is /), the noindex account pages,
-            // the player's own casino lists and game frame, /refers and /bonus (the player's own), and /promotion (the list again, canonical /promotions).
-            filter: (page) => !/\/(404|Offiline|444|login|register|recover-pass|promotion|refers|bonus|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(new URL(page).pathname),
+            // Not for crawlers (every page marked noindex; tests/src/pages/build.test.ts): the 404, offline and blocked-visitor pages, the modal
+            // routes (canonical is /), the noindex account pages, the player's own casino lists and game frame, /refers and /bonus (the player's
+            // own), /promotion (the list again, canonical /promotions), and the app's utility pages (/animation, /messaging-2, /NewComponents,
+            // the sportsbook's /widgetbetby) and /responsible-gambling (the player's own limits; the public text is /responsible-gaming).
+            filter: (page) =>
+              !/\/(404|Offiline|444|animation|messaging-2|NewComponents|widgetbetby|responsible-gambling|login|register|recover-pass|promotion|refers|bonus|user(\/.*)?|account(\/.*)?|casino\/(play|favorites|recent))\/?$/.test(
+                new URL(page).pathname,
+              ),
             serialize: (item) => ({
               ...item,
               url: noTrailingSlash(item.url),

@@ -21,19 +21,23 @@ export const FALLBACK_COLORS: Colors = {
  * it derives colours that are guaranteed readable:
  * `--color-on-primary` / `--color-on-accent` / `--color-on-danger` (text on
  * those fills), `--color-text`, `--color-text-muted`, `--color-link` and
- * `--color-danger-text` (≥ 4.5:1 on both background and surface), and
+ * `--color-danger-text` (≥ 4.5:1 on the background, the surface and the
+ * raised surface), and
  * `--color-surface-2` / `--color-border` for layering.
  */
 export function themeVariables(colors: Colors): Record<string, string> {
-  const grounds = [colors.background, colors.surface];
-  const text = ensureContrast(colors.text, grounds, 7);
+  const text = ensureContrast(colors.text, [colors.background, colors.surface], 7);
+  const surface2 = mix(colors.surface, text, 0.06);
+  // Derived texts sit on the page, on cards and on the raised surface (form messages, notices, inputs):
+  // an error line on a login modal's message box must read as well as on the page.
+  const grounds = [colors.background, colors.surface, surface2];
   return {
     '--color-primary': colors.primary,
     '--color-secondary': colors.secondary,
     '--color-background': colors.background,
     '--color-surface': colors.surface,
     '--color-text': text,
-    '--color-text-muted': ensureContrast(colors.textMuted, [...grounds, mix(colors.surface, text, 0.06)]),
+    '--color-text-muted': ensureContrast(colors.textMuted, grounds),
     '--color-accent': colors.accent,
     '--color-success': colors.success,
     '--color-danger': colors.danger,
@@ -43,7 +47,7 @@ export function themeVariables(colors: Colors): Record<string, string> {
     '--color-link': ensureContrast(colors.primary, grounds),
     '--color-accent-text': ensureContrast(colors.accent, grounds),
     '--color-danger-text': ensureContrast(colors.danger, grounds),
-    '--color-surface-2': mix(colors.surface, text, 0.06),
+    '--color-surface-2': surface2,
     '--color-border': mix(colors.surface, text, 0.14),
   };
 }

@@ -36,6 +36,11 @@ for (const viewport of VIEWPORTS) {
 
           const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
           expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.inner);
+          // Game cards two a row on every phone (at 320 px the grid once fell to one card a row, each a screen tall).
+          const rows = await page.locator('.game-grid').evaluateAll((grids) =>
+            grids.map((grid) => [...grid.querySelectorAll(':scope > .game-card')].slice(0, 2).map((card) => Math.round(card.getBoundingClientRect().top))),
+          );
+          for (const tops of rows.filter((row) => row.length === 2)) expect(tops[0], 'the first two game cards share a row').toBe(tops[1]);
 
           const layout = await headerLayout(page);
           expect(layout.wrapped, 'header controls wrapped onto two lines').toEqual([]);

@@ -63,7 +63,7 @@ describe('tenant build', () => {
     // Mystery boxes with hasBoxes (issue 19): the list, one page per box of the bundle, the player's boxes and items.
     const BOX_PAGES = ['casino/crates', 'casino/box/caixa-teste', 'account/boxes', 'account/items'];
     // The installable app's pages on every tenant (issue 20).
-    const PWA_PAGES = ['Offiline', '444', 'install', 'install-two', 'ios', 'animation', 'messaging-2'];
+    const PWA_PAGES = ['Offiline', '444', 'install', 'install-two', 'ios', 'animation', 'messaging-2', 'NewComponents'];
     const accountPages = ['login', 'register', 'recover-pass', 'user', 'user/edit/access-data', 'user/edit/personal-data', 'user/edit/verification', 'account/wallet', 'user/edit/transaction', 'user/edit/history-casino', 'responsible-gambling', 'casino/play', 'casino/fairness', 'sports', 'sportschange', 'sportsbook', 'widgetbetby', ...REWARDS_PAGES, ...BOX_PAGES, ...PWA_PAGES, ...CASINO_PAGES].flatMap(
       (path) => [`${path}/index.html`, `en/${path}/index.html`],
     );
@@ -225,6 +225,14 @@ describe('tenant build', () => {
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
     expect(existsSync(join(TENANT, 'sw-custom.js'))).toBe(true);
     expect(read(TENANT, 'robots.txt')).toContain('Sitemap: https://sorte.example/sitemap-index.xml');
+  });
+
+  it('leaves every page marked noindex out of the sitemap', () => {
+    const sitemap = read(TENANT, 'sitemap-0.xml');
+    const noindex = htmlFiles(TENANT).filter((file) => read(TENANT, file).includes('<meta name="robots" content="noindex'));
+    expect(noindex).toContain('NewComponents/index.html');
+    const listed = noindex.filter((file) => sitemap.includes(`<loc>https://sorte.example/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}</loc>`));
+    expect(listed).toEqual([]);
   });
 });
 

@@ -44,7 +44,16 @@ describe('tenant theme', () => {
     expect(vars['--color-text-muted']).toBeDefined();
   });
 
-  it('derives text colours readable on the tenant background and surface', () => {
+  it('derives text colours readable on the tenant background, surface and raised surface', () => {
+    // The demo's green tenant: its danger red was readable on the page but not on a form message's raised surface.
+    for (const colours of [careless, { ...careless, background: '#0B1F14', surface: '#12301F', text: '#F4F7F2', textMuted: '#A9BFB1', danger: '#FF6B6B' }]) {
+      const vars = themeVariables(colours);
+      for (const name of ['--color-text', '--color-text-muted', '--color-link', '--color-danger-text', '--color-accent-text']) {
+        for (const ground of [colours.background, colours.surface, vars['--color-surface-2']!]) {
+          expect(contrastRatio(vars[name]!, ground), `${name} on ${ground}`).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+    }
     const vars = themeVariables(careless);
     for (const name of ['--color-text', '--color-text-muted', '--color-link', '--color-danger-text', '--color-accent-text']) {
       for (const ground of [careless.background, careless.surface]) {
