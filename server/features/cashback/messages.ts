@@ -21,4 +21,8 @@ export const CASHBACK_MESSAGES = {
     en: 'This period is not over yet. To pay it now, send immediate: true (the period is then closed for cashback).',
   },
   alreadyRun: { pt: 'O cashback deste período já foi calculado.', en: 'The cashback of this period was already computed.' },
+  laterPeriodRun: {
+    pt: 'O cashback de um período posterior já foi calculado: os períodos são pagos em ordem, e as perdas deste já podem ter sido contadas.',
+    en: 'The cashback of a later period was already computed: periods are paid in order, and this one’s losses may already have been counted.',
+  },
 } satisfies Record<string, LocalizedText>;

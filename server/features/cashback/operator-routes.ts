@@ -4,6 +4,7 @@ import { PageQuerySchema } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { assertBonusAllowed } from '../bonuses/regulated.ts';
 import { requireOperator } from '../operator/auth.ts';
 import { patchTenantConfig } from '../tenants/update-config.ts';
 import { CashbackSettingsPatchSchema, listClaims, listItems, listRuns, RunBodySchema, runForOperator, settingsView } from './operator.ts';
@@ -27,6 +28,8 @@ export function cashbackOperatorRoutes(deps: { db: Db; now?: () => Date }): Hono
     .get('/cashback/settings', (c) => c.json({ settings: settingsView(c.get('tenant').config) }))
     .patch('/cashback/settings', async (c) => {
       const patch = await readBody(c, CashbackSettingsPatchSchema);
+      // Cash cashback on a regulated tenant is what Lei 14.790 art. 29 forbids: say so instead of storing a setting that never pays.
+      if (patch.cashback === true) assertBonusAllowed(c.get('tenant').config);
       return c.json({ settings: settingsView(await patchTenantConfig(db, c.get('tenant').id, patch)) });
     })
     .get('/cashback/items', async (c) => c.json(await listItems(db, { tenantId: c.get('tenant').id, page: page(c) })))

@@ -53,7 +53,8 @@ export const RunBodySchema = v.strictObject({
  * @throws RegulatedBonusError 403 on a regulated tenant; DomainError 409
  * `cashback_disabled` when cashback is off, 422 `period_invalid` for a day
  * that does not start a period, 422 `period_not_over` for an unfinished
- * period without `immediate`, 409 `cashback_already_run` when the period was run.
+ * period without `immediate`, 409 `cashback_already_run` when the period was run,
+ * 409 `cashback_later_period_run` when a later period was (periods are paid in order).
  */
 export async function runForOperator(db: Db, input: { tenantId: number; config: SiteConfig; periodStart?: string; immediate?: boolean; now: Date }): Promise<RunSummary & { type: CashbackType; period_end: string }> {
   assertBonusAllowed(input.config);
@@ -73,6 +74,7 @@ export async function runForOperator(db: Db, input: { tenantId: number; config: 
   }
   const type: CashbackType = input.immediate ? 'immediate' : 'calendar';
   const summary = await runCashbackPeriod(db, { tenantId: input.tenantId, config: input.config, period, type, now: input.now });
+  if (summary.skipped === 'later_period_run') throw new DomainError('cashback_later_period_run', 409, undefined, { message: CASHBACK_MESSAGES.laterPeriodRun });
   if (!summary.ran) throw new DomainError('cashback_already_run', 409, undefined, { message: CASHBACK_MESSAGES.alreadyRun });
   return { ...summary, type, period_end: period.end };
 }

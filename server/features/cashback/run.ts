@@ -1,11 +1,12 @@
-import { and, eq, gt, gte, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { CashbackType } from '../../../src/contract/cashback.ts';
 import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import type { Db } from '../../db/open.ts';
 import { responsibleGaming } from '../responsible-gaming/schema.ts';
 import { users } from '../users/schema.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
-import type { CashbackPeriod } from './periods.ts';
+import { tenants } from '../tenants/schema.ts';
+import { addDays, type CashbackPeriod, saoPauloInstant } from './periods.ts';
 import { cashbackItems, cashbackRuns } from './schema.ts';
 import { cashbackOf, cashbackSettings } from './settings.ts';
 
@@ -23,9 +24,33 @@ const PLAY_TYPES = ['bet', 'win', 'sports_bet', 'sports_win', 'sports_refund', '
 export interface RunSummary {
   tenantId: number;
   period: string;
-  /** False when the period had already been run (here or on another node): nothing was made. */
+  /** False when the period had already been run (here or on another node), or a later one had: nothing was made. */
   ran: boolean;
+  /** Why nothing was made when `ran` is false: this period was run, or a later period was (periods are paid in order). */
+  skipped?: 'already_run' | 'later_period_run';
   items: number;
+  /** The play counted: `[from, to)`, after the previous period's end (see coveredFrom). */
+  from?: Date;
+  to?: Date;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Where this period's counting starts, so that no loss is paid twice and
+ * none falls between two periods when the operator moves
+ * `cashback_release_day`: at the end of the previous period run (periods
+ * are seven days from their start), when that end falls inside this period
+ * (the day moved earlier: the weeks would overlap) or less than a week
+ * before it (the day moved later: the days between would be left out).
+ * Further back — cashback was off, or the platform missed weeks beyond the
+ * job's catch-up — the period counts from its own first day.
+ */
+export function coveredFrom(period: CashbackPeriod, previousStart: string | undefined): Date {
+  if (previousStart === undefined) return period.from;
+  const previousEnd = saoPauloInstant(addDays(previousStart, 7));
+  const gap = period.from.getTime() - previousEnd.getTime();
+  return gap < WEEK_MS ? previousEnd : period.from;
 }
 
 export interface RunInput {
@@ -39,10 +64,12 @@ export interface RunInput {
 
 /**
  * Computes and stores one tenant's cashback for one period, once: in ONE
- * transaction it claims the (tenant, period) row of `cashback_runs` (a
- * second run, or another node's concurrent one, meets the unique index and
- * makes nothing), sums every open account's play in `[from, to)` (`to`
- * capped at `now` for an early, immediate run), and inserts one item per
+ * transaction, holding the tenant's row, it claims the (tenant, period) row
+ * of `cashback_runs` (a second run, or another node's concurrent one, meets
+ * the unique index and makes nothing; a period older than one already run
+ * makes nothing either), sums every open account's play from where the
+ * previous period ended (coveredFrom) to the period's end (capped at `now`
+ * for an early, immediate run), and inserts one item per
  * player whose cashback reaches MIN_CASHBACK_CENTAVOS (the unique tenant +
  * player + period index backs this up). A failure rolls everything back, so
  * the next pass runs the period again. The caller checks that cashback is on
@@ -56,10 +83,30 @@ export async function runCashbackPeriod(db: Db, input: RunInput): Promise<RunSum
   const settings = cashbackSettings(input.config);
   const summary: RunSummary = { tenantId, period: period.start, ran: false, items: 0 };
   return db.transaction(async (tx) => {
+    // One run of a tenant at a time (two nodes, or the operator and the job): each sees the runs before it.
+    await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
     const [run] = await tx.insert(cashbackRuns).values({ tenantId, periodStart: period.start, startedAt: now }).onConflictDoNothing().returning();
-    if (!run) return summary;
+    if (!run) return { ...summary, skipped: 'already_run' as const };
+    const [latest] = await tx
+      .select({ periodStart: cashbackRuns.periodStart })
+      .from(cashbackRuns)
+      .where(and(eq(cashbackRuns.tenantId, tenantId), ne(cashbackRuns.id, run.id)))
+      .orderBy(desc(cashbackRuns.periodStart))
+      .limit(1);
+    if (latest && latest.periodStart > period.start) {
+      // A later period was paid: this one's days may be inside it (the release day moved). Make nothing, keep no run.
+      await tx.delete(cashbackRuns).where(eq(cashbackRuns.id, run.id));
+      return { ...summary, skipped: 'later_period_run' as const };
+    }
     summary.ran = true;
+    const from = coveredFrom(period, latest?.periodStart);
     const until = period.to.getTime() < now.getTime() ? period.to : now;
+    summary.from = from;
+    summary.to = until;
+    if (from.getTime() >= until.getTime()) {
+      await tx.update(cashbackRuns).set({ finishedAt: new Date(), items: 0 }).where(eq(cashbackRuns.id, run.id));
+      return summary;
+    }
     const net = sql<string>`sum(${ledgerEntries.amount})`;
     const results = await tx
       .select({ userId: ledgerEntries.userId, net: sql<string>`${net}::text` })
@@ -69,7 +116,7 @@ export async function runCashbackPeriod(db: Db, input: RunInput): Promise<RunSum
         and(
           eq(ledgerEntries.tenantId, tenantId),
           inArray(ledgerEntries.type, [...PLAY_TYPES]),
-          gte(ledgerEntries.createdAt, period.from),
+          gte(ledgerEntries.createdAt, from),
           lt(ledgerEntries.createdAt, until),
           isNull(users.closedAt),
           or(isNull(users.selfExclusionEndAt), lte(users.selfExclusionEndAt, now)),

@@ -5,6 +5,7 @@ import { PageQuerySchema } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
+import { assertBonusAllowed } from '../bonuses/regulated.ts';
 import { requireOperator } from '../operator/auth.ts';
 import { patchTenantConfig } from '../tenants/update-config.ts';
 import { listRankUps, vipRateOf } from './ranking.ts';
@@ -19,6 +20,7 @@ const toOperatorRank = (r: Awaited<ReturnType<typeof listRanks>>[number]) => ({ 
  * - `PUT /operator/ranks {ranks}`: replaces the whole table, validated
  *   (levels 1..n contiguous, level 1 at 0, thresholds strictly increasing,
  *   names in both languages, reward vip_points or bonus); 422 changes nothing;
+ *   a bonus reward on a regulated tenant is 403 `bonus_not_allowed`;
  * - `PUT /operator/ranks/vip-rate {vip_points_per_100}`: the VIP points rate,
  *   written into the site configuration and validated with it;
  * - `GET /operator/ranks/reached?page=`: who reached which level, newest first.
@@ -40,6 +42,8 @@ export function rankOperatorRoutes(deps: { db: Db }): Hono<AppEnv> {
     .put('/ranks', async (c) => {
       c.header('Cache-Control', 'no-store');
       const { ranks } = await readBody(c, RankTableSchema);
+      // A rank paying bonus money is an advantage to bet with (Lei 14.790 art. 29): refused on a regulated tenant; VIP points stay.
+      if (ranks.some((rank) => rank.reward?.kind === 'bonus')) assertBonusAllowed(c.get('tenant').config);
       return c.json({ ranks: (await replaceRanks(db, c.get('tenant').id, ranks)).map(toOperatorRank) });
     })
     .put('/ranks/vip-rate', async (c) => {

@@ -2,11 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../server/db/open.ts';
 import { cashbackOperatorRoutes } from '../../../../server/features/cashback/operator-routes.ts';
-import { runDueCashback } from '../../../../server/features/cashback/job.ts';
-import { currentPeriod, type CashbackPeriod } from '../../../../server/features/cashback/periods.ts';
+import { duePeriods, runDueCashback } from '../../../../server/features/cashback/job.ts';
+import { currentPeriod, periodFrom, type CashbackPeriod } from '../../../../server/features/cashback/periods.ts';
+import { coveredFrom, type RunSummary } from '../../../../server/features/cashback/run.ts';
 import { cashbackRoutes } from '../../../../server/features/cashback/routes.ts';
 import { cashbackClaims, cashbackItems, cashbackRuns } from '../../../../server/features/cashback/schema.ts';
 import { responsibleGaming } from '../../../../server/features/responsible-gaming/schema.ts';
+import { createTenant } from '../../../../server/features/tenants/create-tenant.ts';
+import { demoTenants } from '../../../../server/features/tenants/demo/tenants.ts';
+import { tenants } from '../../../../server/features/tenants/schema.ts';
 import { patchTenantConfig } from '../../../../server/features/tenants/update-config.ts';
 import { users } from '../../../../server/features/users/schema.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
@@ -179,6 +183,10 @@ describe('the cashback job', () => {
     expect(await walletOf(p.userId)).toEqual(before);
     expect(await db.select().from(cashbackClaims).where(eq(cashbackClaims.itemId, item!.id))).toEqual([]);
     expect((await call('POST', '/operator/cashback/runs', { 'x-operator-key': sorte.key }, {})).status).toBe(403);
+    // Turning cash cashback on there is refused with the law's message; other settings may still be kept.
+    const switchedOn = await call('PATCH', '/operator/cashback/settings', { 'x-operator-key': sorte.key, 'accept-language': 'pt-BR' }, { cashback: true });
+    expect(switchedOn).toMatchObject({ status: 403, body: { message: expect.stringMatching(/14\.790/) } });
+    expect((await call('PATCH', '/operator/cashback/settings', { 'x-operator-key': sorte.key }, { cashback_percentage: 5 })).status).toBe(200);
   });
 });
 
@@ -208,20 +216,107 @@ describe('the operator\'s cashback calls', () => {
     expect((await call('POST', '/operator/cashback/runs', op(), { period_start: period.end })).status).toBe(422);
     expect((await call('POST', '/operator/cashback/runs', op(), { bogus: 1 })).status).toBe(422);
 
-    // The week holding the clock, paid now: immediate items, one claim each. Weeks now start on Tuesday,
-    // so this period is not the Monday one the job made above.
-    expect((await call('PATCH', '/operator/cashback/settings', op(), { cashback_release_day: 2 })).status).toBe(200);
-    const p = await makePlayer(local);
-    await play(local, p.userId, 'immediate', 50_00, [30_00], []);
+    // A period older than the one the job made is refused: periods are paid in order.
+    const weekBefore = new Date(Date.parse(`${period.start}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const older = await call('POST', '/operator/cashback/runs', { ...op(), 'accept-language': 'pt-BR' }, { period_start: weekBefore });
+    expect(older).toMatchObject({ status: 409, body: { message: expect.stringMatching(/pagos em ordem/) } });
+    expect(await db.select().from(cashbackRuns).where(eq(cashbackRuns.tenantId, local.id))).toHaveLength(1);
+  });
+
+  it('pays the week holding the clock at once when asked: immediate items, one claim each', async () => {
+    // A tenant that never ran cashback (localhost's job run above already counted this week).
+    const farol = await demoTenant(db, 'manutencao.localhost');
+    await db.update(tenants).set({ status: 'active' }).where(eq(tenants.id, farol.id));
+    await patchTenantConfig(db, farol.id, { is_regulated: false, cashback: true, cashback_percentage: 10, cashback_release_day: 2, cashback_release_hour: 12 });
+    const p = await makePlayer(farol);
+    await play(farol, p.userId, 'immediate', 50_00, [30_00], []);
     clock = new Date();
     const thisWeek = currentPeriod(clock, 2, 12);
-    expect((await call('POST', '/operator/cashback/runs', op(), { period_start: thisWeek.start })).status).toBe(422);
-    const run = await call('POST', '/operator/cashback/runs', op(), { period_start: thisWeek.start, immediate: true });
+    const ops = { 'x-operator-key': farol.key };
+    expect((await call('POST', '/operator/cashback/runs', ops, { period_start: thisWeek.start })).status).toBe(422);
+    const run = await call('POST', '/operator/cashback/runs', ops, { period_start: thisWeek.start, immediate: true });
     expect(run).toMatchObject({ status: 201, body: { run: { ran: true, type: 'immediate' } } });
     const [item] = await itemsOf(p.userId);
     expect(item).toMatchObject({ type: 'immediate', amount: 3_00 });
-    const headers = { host: 'localhost', authorization: `Bearer ${p.token}` };
+    const headers = { host: farol.host, authorization: `Bearer ${p.token}` };
     expect(await call('POST', '/bonuses/cashback/claim', headers, { cashback_id: item!.id })).toMatchObject({ status: 200, body: { amount: 3_00, item: { claimed: 1, claims_available: 0 } } });
     expect((await call('POST', '/bonuses/cashback/claim', headers, { cashback_id: item!.id })).status).toBe(422);
+  });
+});
+
+describe('the release day moved, and weeks the platform missed', () => {
+  /** 13:00 in São Paulo on `day`, an hour after the release. */
+  const releaseDayAt = (day: string) => new Date(`${day}T16:00:00Z`);
+  /**
+   * A lost bet of `amount` centavos, stamped at `at`: weeks of history. The ledger stamps its rows now and
+   * refuses updates (an append-only trigger), so the test moves its own two rows back with that trigger
+   * paused for the one statement, in one transaction of this test's own database.
+   */
+  async function lostAt(tenant: Tenant, userId: number, tag: string, amount: number, at: string): Promise<void> {
+    await applyMovement(db, { tenantId: tenant.id, userId, type: 'deposit', amount, reference: `${tag}:dep` });
+    await applyMovement(db, { tenantId: tenant.id, userId, type: 'bet', amount: -amount, reference: `${tag}:bet` });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`alter table ledger_entries disable trigger ledger_entries_no_update`);
+      await tx.update(ledgerEntries).set({ createdAt: new Date(at) }).where(sql`${ledgerEntries.reference} like ${`${tag}:%`}`);
+      await tx.execute(sql`alter table ledger_entries enable trigger ledger_entries_no_update`);
+    });
+  }
+
+  it('counts each loss once: from where the previous period ended, whether the day moved earlier or later, catching up missed weeks in order', async () => {
+    const spec = demoTenants().find((t) => t.domain === 'localhost')!;
+    const created = (await createTenant(db, { ...spec, domain: 'semanas.localhost', operatorKey: 'semanas-key' }))!;
+    const tenant: Tenant = { id: created.id, casinoId: created.config.casino_id, host: 'semanas.localhost', key: 'semanas-key' };
+    const player = await makePlayer(tenant);
+    const items = async () => (await itemsOf(player.userId)).sort((a, b) => a.periodStart.localeCompare(b.periodStart)).map((i) => [i.periodStart, i.losses]);
+    // 10 % cashback, weeks from Monday (2026-11-23 is a Monday). Times are UTC; São Paulo is UTC−3.
+    await patchTenantConfig(db, tenant.id, { is_regulated: false, cashback: true, cashback_percentage: 10, cashback_release_day: 1, cashback_release_hour: 12 });
+    await lostAt(tenant, player.userId, 'w1-tue', 10_00, '2026-11-24T13:00:00Z');
+    await lostAt(tenant, player.userId, 'w1-fri', 20_00, '2026-11-27T13:00:00Z');
+    expect((await runDueCashback(db, releaseDayAt('2026-11-30'))).failed).toEqual([]);
+    expect(await items()).toEqual([['2026-11-23', 30_00]]);
+
+    // Moved earlier in the week, to Thursday: the week of Thu 26 Nov overlaps the Monday week paid above,
+    // so it counts from Mon 30 Nov 00:00 (SP) only: Friday's loss is not paid again.
+    await patchTenantConfig(db, tenant.id, { cashback_release_day: 4 });
+    await lostAt(tenant, player.userId, 'w2-tue', 15_00, '2026-12-01T13:00:00Z');
+    const mine = (runs: RunSummary[]) => runs.filter((r) => r.tenantId === tenant.id);
+    expect(mine((await runDueCashback(db, releaseDayAt('2026-12-03'))).runs).map((r) => [r.period, r.from?.toISOString()])).toEqual([['2026-11-26', '2026-11-30T03:00:00.000Z']]);
+    expect(await items()).toEqual([['2026-11-23', 30_00], ['2026-11-26', 15_00]]);
+
+    // Moved later, to Saturday, and the platform was down on Sat 5 Dec: on Sat 12 Dec the job makes the
+    // missed week (Sat 28 Nov, counted from Thu 3 Dec, where the Thursday week ended) and then the last one.
+    await patchTenantConfig(db, tenant.id, { cashback_release_day: 6 });
+    await lostAt(tenant, player.userId, 'w3-thu', 12_00, '2026-12-03T20:00:00Z');
+    await lostAt(tenant, player.userId, 'w4-tue', 40_00, '2026-12-08T13:00:00Z');
+    const caughtUp = await runDueCashback(db, releaseDayAt('2026-12-12'));
+    expect(mine(caughtUp.runs).map((r) => [r.period, r.ran, r.from?.toISOString()])).toEqual([
+      ['2026-11-28', true, '2026-12-03T03:00:00.000Z'],
+      ['2026-12-05', true, '2026-12-05T03:00:00.000Z'],
+    ]);
+    expect(await items()).toEqual([['2026-11-23', 30_00], ['2026-11-26', 15_00], ['2026-11-28', 12_00], ['2026-12-05', 40_00]]);
+    // Every loss counted exactly once: 10 + 20 + 15 + 12 + 40.
+    expect((await itemsOf(player.userId)).reduce((sum, i) => sum + i.losses, 0)).toBe(97_00);
+    // Run again, nothing more.
+    await runDueCashback(db, releaseDayAt('2026-12-12'));
+    expect(await itemsOf(player.userId)).toHaveLength(4);
+  });
+});
+
+describe('periods (pure)', () => {
+  it('a period counts from the previous one\'s end when that end is inside it or less than a week before it, else from its own start', () => {
+    const monday = periodFrom('2026-11-23', 12);
+    expect(coveredFrom(monday, undefined)).toEqual(monday.from);
+    expect(coveredFrom(monday, '2026-11-16')).toEqual(monday.from);
+    expect(coveredFrom(monday, '2026-11-19').toISOString()).toBe('2026-11-26T03:00:00.000Z');
+    expect(coveredFrom(monday, '2026-11-14').toISOString()).toBe('2026-11-21T03:00:00.000Z');
+    expect(coveredFrom(monday, '2026-11-09')).toEqual(monday.from);
+  });
+
+  it('the job\'s due periods: the last one for a tenant that never ran, else every week since its latest run, at most four', () => {
+    const last = periodFrom('2026-12-07', 12);
+    expect(duePeriods(last, undefined, 12).map((p) => p.start)).toEqual(['2026-12-07']);
+    expect(duePeriods(last, '2026-12-07', 12)).toEqual([]);
+    expect(duePeriods(last, '2026-11-23', 12).map((p) => p.start)).toEqual(['2026-11-30', '2026-12-07']);
+    expect(duePeriods(last, '2026-01-05', 12).map((p) => p.start)).toEqual(['2026-11-16', '2026-11-23', '2026-11-30', '2026-12-07']);
   });
 });

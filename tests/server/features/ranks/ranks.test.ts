@@ -160,7 +160,10 @@ describe('bonus rewards and the regulated tenant', () => {
     demoRanks('sorte.localhost').map((r) => (r.level === 2 ? { ...r, reward: { kind: 'bonus' as const, amount: 1_000, rollover_multiplier: 0 } } : r));
 
   it('on a regulated tenant a bonus reward is skipped and the bet still goes through', async () => {
+    // Set while the tenant was not regulated (a regulated one refuses such a table, see the operator API below).
+    await patchTenantConfig(db, sorte.id, { is_regulated: false });
     expect((await operator(sorte, 'PUT', '/ranks', { ranks: bonusTable() })).status).toBe(200);
+    await patchTenantConfig(db, sorte.id, { is_regulated: true });
     const { userId } = await funded(sorte);
     await bet(sorte, userId, 10_000);
     expect(await playerRow(userId)).toMatchObject({ level: 2, totalBet: 10_000 });
@@ -170,6 +173,7 @@ describe('bonus rewards and the regulated tenant', () => {
   it('on an unregulated tenant it is granted once, as bonus money', async () => {
     await patchTenantConfig(db, sorte.id, { is_regulated: false });
     try {
+      expect((await operator(sorte, 'PUT', '/ranks', { ranks: bonusTable() })).status).toBe(200);
       const { userId } = await funded(sorte, 20_000);
       const moved = await bet(sorte, userId, 10_000);
       // The bet's answer is the wallet after the hook's own movement (the bonus, released at once: rollover 0).
@@ -250,6 +254,25 @@ describe('operator API', () => {
     expect(pt.status).toBe(422);
     expect(JSON.stringify(pt.body.errors)).toMatch(/nível|níveis/i);
     await operator(sorte, 'PUT', '/ranks', { ranks: demoRanks('sorte.localhost') });
+  });
+
+  it('a rank paying bonus money is refused on a regulated tenant (Lei 14.790 art. 29, 403, nothing changed) and taken on an unregulated one', async () => {
+    const table = [
+      { level: 1, name: { pt: 'Novato', en: 'Newbie' }, totalBet: 0 },
+      { level: 2, name: { pt: 'Veterano', en: 'Veteran' }, totalBet: 1_000, reward: { kind: 'bonus', amount: 10_00, rollover_multiplier: 5 } },
+    ];
+    const before = await snapshot(sorte);
+    const refused = await call('PUT', '/operator/ranks', { 'x-operator-key': sorte.key, 'accept-language': 'pt-BR' }, { ranks: table });
+    expect(refused).toMatchObject({ status: 403, body: { message: expect.stringMatching(/14\.790/) } });
+    expect(await snapshot(sorte)).toEqual(before);
+    await patchTenantConfig(db, sorte.id, { is_regulated: false });
+    try {
+      expect((await operator(sorte, 'PUT', '/ranks', { ranks: table })).status).toBe(200);
+      expect((await snapshot(sorte))[1]!.reward).toMatchObject({ kind: 'bonus', amount: 10_00 });
+    } finally {
+      await patchTenantConfig(db, sorte.id, { is_regulated: true });
+      await operator(sorte, 'PUT', '/ranks', { ranks: demoRanks('sorte.localhost') });
+    }
   });
 
   it('sets the VIP rate through the validated site configuration (422 and nothing changed when out of range)', async () => {
