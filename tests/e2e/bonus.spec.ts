@@ -123,6 +123,16 @@ test('from /promo-codes by keyboard at 320 px, the code fills /bonus and is appl
   await expect(field, errors.join('\n')).toHaveValue(CODE);
   await page.keyboard.press('Tab');
   await tabTo(page, field);
+  // A mistyped code first: refused in English, the field marked; then the real one.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('nope123');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('coupon-error')).toHaveText(x.invalid);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(CODE);
   // Enter in the field submits the form.
   await page.keyboard.press('Enter');
   await expectBonusShown(page, x);

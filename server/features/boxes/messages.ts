@@ -10,6 +10,10 @@ export const BOX_MESSAGES = {
     pt: 'Caixas compradas com dinheiro não são permitidas neste site (Lei nº 14.790/2023, art. 29). Você ainda pode abrir as caixas que ganhou.',
     en: 'Boxes bought with money are not allowed on this site (Law 14,790/2023, art. 29). You can still open the boxes you won.',
   },
+  openPurchasedNotAllowed: {
+    pt: 'Caixas compradas com dinheiro não podem ser abertas neste site (Lei nº 14.790/2023, art. 29). Você pode vendê-la de volta pelo preço que pagou.',
+    en: 'Boxes bought with money cannot be opened on this site (Law 14,790/2023, art. 29). You can sell it back for the price you paid.',
+  },
   notForSale: { pt: 'Esta caixa não está à venda.', en: 'This box is not for sale.' },
   alreadyOpened: { pt: 'Esta caixa já foi aberta.', en: 'This box has already been opened.' },
   alreadySold: { pt: 'Esta caixa já foi vendida.', en: 'This box has already been sold.' },

@@ -181,13 +181,19 @@ function assertUnopened(row: UserBoxRow): void {
  * opened (409). The draw uses the box's committed server seed, the player's
  * current client seed and nonce 0 (./draw.ts); the server seed is revealed
  * in the answer. A `vip_points` prize credits its points at once
- * (`credited`); an item prize is `kept` until sold. Works on regulated
- * tenants too (granted boxes).
+ * (`credited`); an item prize is `kept` until sold. On a regulated tenant
+ * only granted boxes open: a bought one (from before the tenant became
+ * regulated) is 403 `boxes_open_purchased_not_allowed` and can be sold back.
  */
 export async function openBox(db: Db, scope: PlayerScope, userBoxId: number): Promise<OpenBoxAnswer> {
   return db.transaction(async (tx) => {
     const row = await lockUserBox(tx, scope, userBoxId);
     assertUnopened(row);
+    // Only granted boxes open on a regulated tenant (Lei 14.790 art. 29): one bought before the tenant became
+    // regulated is a wager with money; it can still be sold back for its price (sellBox).
+    if (scope.config.is_regulated && row.source === 'purchase') {
+      throw new ForbiddenError('boxes_open_purchased_not_allowed', { message: BOX_MESSAGES.openPurchasedNotAllowed });
+    }
     const prizes = await tx.select().from(boxPrizes).where(eq(boxPrizes.boxId, row.boxId)).orderBy(asc(boxPrizes.position));
     if (prizes.length === 0) throw conflict('box_without_prizes', BOX_MESSAGES.noPrizes);
     const clientSeed = await currentClientSeed(tx, scope);

@@ -51,12 +51,16 @@ function inputOf(row: MissionRow): Record<string, unknown> {
 
 /**
  * Checks a whole mission: the schema (422 naming each field), then what
- * needs the database or the tenant — a box reward must be one of the
- * tenant's active boxes (422 `reward.box_id`); a deposit mission or bonus
+ * needs the database or the tenant — a box reward needs `hasBoxes` on and
+ * one of the tenant's active boxes (422 `reward.box_id`); a deposit mission or bonus
  * money on a regulated tenant is refused (403 with the law).
  */
 async function validated(db: Db, tenant: TenantContext, body: unknown): Promise<MissionInput> {
   const input = v.parse(MissionInputSchema, body);
+  if (input.reward.kind === 'box' && !tenant.config.hasBoxes) {
+    // Players could never open it: the box calls answer 404 with hasBoxes off.
+    throw new ValidationError({ 'reward.box_id': ['missionsApi.validation.boxesOff'] });
+  }
   if (input.reward.kind === 'box' && !(await boxExists(db, tenant.id, input.reward.box_id))) {
     throw new ValidationError({ 'reward.box_id': ['missionsApi.validation.box'] });
   }

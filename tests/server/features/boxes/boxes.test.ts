@@ -275,6 +275,32 @@ describe('opening', () => {
     expect((await guest(sorte, 'GET', '/boxes/verify?server_seed=x')).status).toBe(422);
   });
 
+  it('600 boxes granted and opened through the real calls land within 5 standard errors of the published odds, each draw checking out', async () => {
+    const N = 600;
+    const boxRow = (await db.select().from(boxes).where(and(eq(boxes.tenantId, sorte.id), eq(boxes.slug, 'ouro'))))[0]!;
+    const published = await db.select().from(boxPrizes).where(eq(boxPrizes.boxId, boxRow.id));
+    const counts = new Map<number, number>();
+    const players = await Promise.all(Array.from({ length: 6 }, () => funded(sorte, 0)));
+    for (let i = 0; i < N; i++) {
+      const p = players[i % players.length]!;
+      const { userBox } = await grant(sorte, p.userId, 'ouro');
+      const opened = await player(sorte, p.token, 'POST', '/boxes/open', { box_id: userBox.id });
+      expect(opened.status).toBe(200);
+      const f = (opened.body.box as unknown as UserBoxAnswer).fairness;
+      const won = (opened.body.prize as unknown as { prize: { id: number } }).prize.id;
+      const u = createHmac('sha256', f.server_seed).update(`${f.client_seed}:${f.nonce}`).digest().readUInt32BE(0);
+      const ticket = Math.floor((u * 1_000_000) / 2 ** 32);
+      expect(f.ranges.find((r) => ticket >= r.from && ticket < r.to)!.prize_id).toBe(won);
+      counts.set(won, (counts.get(won) ?? 0) + 1);
+    }
+    for (const prize of published) {
+      const p = prize.probabilityPpm / PPM_TOTAL;
+      const se = Math.sqrt((p * (1 - p)) / N);
+      const observed = (counts.get(prize.id) ?? 0) / N;
+      expect(Math.abs(observed - p), `prize ${prize.id}: observed ${observed}, published ${p}`).toBeLessThan(5 * se);
+    }
+  }, 180_000);
+
   it('20 concurrent opens of one box → one prize, the others 409', async () => {
     const p = await funded(sorte, 0);
     const { userBox } = await grant(sorte, p.userId, 'prata');
@@ -299,6 +325,24 @@ describe('opening', () => {
     expect((await player(sorte, p.token, 'GET', '/prizes/user')).body.data).toEqual([]);
     expect((await player(sorte, p.token, 'POST', '/prizes/sell', { id: (opened.body.prize as { id: number }).id })).status).toBe(409);
     await operator(sorte, 'DELETE', '/boxes/estrela');
+  });
+
+  it('a box bought before the tenant became regulated cannot be opened there (403, the law, nothing drawn) and is sold back for its price', async () => {
+    const p = await funded(sorte, 2_000);
+    const bought = await player(sorte, p.token, 'POST', '/boxes/buy', { box_id: await boxId(sorte, 'prata') });
+    const id = (bought.body.box as { id: number }).id;
+    await patchTenantConfig(db, sorte.id, { is_regulated: true });
+    try {
+      const refused = await player(sorte, p.token, 'POST', '/boxes/open', { box_id: id });
+      expect(refused).toMatchObject({ status: 403, body: { message: expect.stringContaining('não podem ser abertas neste site') } });
+      expect((await player(sorte, p.token, 'POST', '/boxes/open', { box_id: id }, 'en')).body.message).toContain('cannot be opened on this site');
+      expect(await db.select().from(userPrizes).where(eq(userPrizes.userId, p.userId))).toEqual([]);
+      expect((await db.select().from(userBoxes).where(eq(userBoxes.id, id)))[0]).toMatchObject({ status: 'unopened' });
+      expect((await player(sorte, p.token, 'POST', '/boxes/sell', { id })).status).toBe(200);
+      expect(await balance(p.userId)).toEqual({ balance: 2_000, withdrawable: 2_000 });
+    } finally {
+      await patchTenantConfig(db, sorte.id, { is_regulated: false });
+    }
   });
 
   it('a granted box opens on a regulated tenant', async () => {

@@ -3,6 +3,7 @@ import { PPM_TOTAL } from '../../../../src/contract/boxes.ts';
 import { drawBox, drawRanges, rangeOfTicket, ticketOfUint32 } from '../../../../server/features/boxes/draw.ts';
 import { DEMO_BOXES } from '../../../../server/features/boxes/demo.ts';
 import { roundFloats } from '../../../../server/features/house/fairness/floats.ts';
+import { newServerSeed } from '../../../../server/features/house/fairness/seed.ts';
 
 /*
  * The boxes' pure draw (issue 19): the house games' HMAC float → a ticket
@@ -41,15 +42,16 @@ describe('box draw', () => {
     expect(draw.ticket).toBe(Math.floor(draw.float * PPM_TOTAL));
   });
 
-  it('1 000 000 draws fall within 5 standard errors of each published probability (the Ouro demo box: 1 % … 35 %)', () => {
+  it('1 000 000 opens fall within 5 standard errors of each published probability (the Ouro demo box: 1 % … 35 %)', () => {
     const N = 1_000_000;
     const box = DEMO_BOXES[2]!; // Ouro: the widest spread (1 % … 35 %)
     const ranges = drawRanges(box.prizes.map((p, i) => ({ id: i + 1, probabilityPpm: p.probability_ppm })));
     const counts = new Map<number, number>();
-    const seeds = { serverSeed: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', clientSeed: 'distribution', nonce: 0 };
-    for (let nonce = 0; nonce < N; nonce++) {
-      seeds.nonce = nonce;
-      const { range } = drawBox(seeds, ranges);
+    // As real opens draw (player.ts openBox): every box its own new server seed (grant.ts), nonce 0, the
+    // opening player's client seed (here 1,000 players, one of them keeping the default seed).
+    const clientSeeds = Array.from({ length: 1_000 }, (_, i) => (i === 0 ? 'default' : `player-${i}-${newServerSeed().slice(0, 8)}`));
+    for (let open = 0; open < N; open++) {
+      const { range } = drawBox({ serverSeed: newServerSeed(), clientSeed: clientSeeds[open % clientSeeds.length]!, nonce: 0 }, ranges);
       counts.set(range.prize_id, (counts.get(range.prize_id) ?? 0) + 1);
     }
     for (const r of ranges) {

@@ -144,7 +144,9 @@ describe('the cashback job', () => {
     expect(replay.body).toEqual(second.body);
     expect((await call('POST', '/bonuses/cashback/claim', headers, { cashback_id: id })).status).toBe(422);
 
-    clock = at(6 * 60 * MINUTE + MINUTE); // 18:01: the third and last claim takes the remainder
+    clock = at(6 * 60 * MINUTE); // 18:00: still two claims
+    expect((await call('POST', '/bonuses/cashback/claim', headers, { cashback_id: id })).status).toBe(422);
+    clock = at(12 * 60 * MINUTE - MINUTE); // 23:59: the third and last claim (open since 18:01) takes the remainder
     expect(await call('POST', '/bonuses/cashback/claim', headers, { cashback_id: id })).toMatchObject({ status: 200, body: { amount: 1_34, item: { claimed: 3, claimed_amount: 4_00 } } });
     clock = at(24 * 60 * MINUTE);
     expect((await call('POST', '/bonuses/cashback/claim', headers, { cashback_id: id })).status).toBe(422);

@@ -138,6 +138,15 @@ describe('operator: missions validated whole', () => {
     const box = await operator(local, 'POST', '/missions', { ...base, kind: 'rounds', target: 3, reward: { kind: 'box', box_id: 999_999 } }, 'en-US');
     expect(box.status).toBe(422);
     expect(box.body.errors).toEqual({ 'reward.box_id': ['This box does not exist or is switched off.'] });
+    // With hasBoxes off no mission may promise a box, even one that exists: players could never open it.
+    const [realBox] = await db.select({ id: boxes.id }).from(boxes).where(eq(boxes.tenantId, local.id)).limit(1);
+    await patchTenantConfig(db, local.id, { hasBoxes: false });
+    try {
+      const off = await operator(local, 'POST', '/missions', { ...base, kind: 'rounds', target: 3, reward: { kind: 'box', box_id: realBox?.id ?? 1 } });
+      expect(off).toMatchObject({ status: 422, body: { errors: { 'reward.box_id': ['As caixas estão desativadas neste site (hasBoxes): uma missão não pode prometer uma caixa.'] } } });
+    } finally {
+      await patchTenantConfig(db, local.id, { hasBoxes: true });
+    }
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(missions))[0]!.n).toBe(before);
   });
 

@@ -7,6 +7,7 @@ import { linkReferral } from '../../../../server/features/referrals/link.ts';
 import { maskName } from '../../../../server/features/referrals/mask.ts';
 import { referrals } from '../../../../server/features/referrals/schema.ts';
 import { patchTenantConfig } from '../../../../server/features/tenants/update-config.ts';
+import { users } from '../../../../server/features/users/schema.ts';
 import { cpfFrom, type ReferralsHarness, referralsHarness } from './harness.ts';
 
 /** Refer a friend (issue 18): linked at registration, paid once on the friend's first qualifying deposit, listed masked per tenant. */
@@ -130,6 +131,28 @@ describe('the reward', () => {
     expect(await referralOf(friend.userId)).toMatchObject({ status: 'pending', reward: 0 });
     expect(await h.walletOf(a.userId)).toEqual({ balance: 0n, withdrawable: 0n, bonuses: [] });
     expect((await affiliates(a.token)).data[0]).toMatchObject({ status: 'pending', reward: 0 });
+  });
+
+  it('a second account of the referrer (same CPF) cannot be registered, so nothing is linked or paid', async () => {
+    const cpf = nextCpf();
+    const a = await h.register(nextPhone(), { cpf });
+    const { code } = await affiliates(a.token);
+    await expect(h.register(nextPhone(), { cpf, ref: code })).rejects.toThrow(/register 422/);
+    expect((await affiliates(a.token)).totals).toEqual({ friends: 0, qualified: 0, rewards: 0 });
+    expect(await h.walletOf(a.userId)).toEqual({ balance: 0n, withdrawable: 0n, bonuses: [] });
+  });
+
+  it('a referrer who closed the account is not paid: the referral is rejected on the friend\'s first deposit', async () => {
+    const a = await h.register(nextPhone(), { cpf: nextCpf() });
+    const { code } = await affiliates(a.token);
+    const friendCpf = nextCpf();
+    const friend = await h.register(nextPhone(), { cpf: friendCpf, ref: code });
+    await h.db.update(users).set({ closedAt: new Date() }).where(eq(users.id, a.userId));
+    await h.psp.settle(await h.charge(friend.token, 2000));
+    expect(await referralOf(friend.userId)).toMatchObject({ status: 'rejected', rejectedReason: 'referrer_closed', reward: 0 });
+    expect(await h.walletOf(a.userId)).toEqual({ balance: 0n, withdrawable: 0n, bonuses: [] });
+    // The friend's own deposit is credited as ever.
+    expect((await h.walletOf(friend.userId)).balance).toBe(2000n);
   });
 
   it('on a regulated tenant the friend qualifies but no money moves', async () => {
