@@ -56,9 +56,10 @@ const signedOut = new Set<() => void>();
 let realtimeTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * Runs after every login, register, Google login and successful `auth/me`
- * (wallet, recent games, ranking and notifications load here once those
- * features exist). Returns an unsubscribe function.
+ * Runs after every login, register, Google login and successful `auth/me`.
+ * Per-player data (wallet, recents, ranking, notifications) follows
+ * `$session` in its own store instead (docs/site.md, "Realtime").
+ * Returns an unsubscribe function.
  */
 export function onSignedIn(listener: SignedInListener): () => void {
   signedIn.add(listener);
