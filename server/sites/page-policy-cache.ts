@@ -52,11 +52,10 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return found;
 }
 
-async function scanSite(root: string): Promise<SiteScripts> {
+/** The union of the scripts of the pages `files` (paths of one build's HTML pages), read a few at a time. */
+export async function scriptsOfPages(files: readonly string[]): Promise<SiteScripts> {
   const scriptHashes = new Set<string>();
   const thirdParty = new Set<string>();
-  const files = await htmlFiles(root);
-  // A few reads at a time: the scan runs once per build folder and process.
   for (let i = 0; i < files.length; i += 8) {
     const pages = await Promise.all(files.slice(i, i + 8).map((f) => readFile(f, 'utf8').catch(() => '')));
     for (const html of pages) {
@@ -68,14 +67,23 @@ async function scanSite(root: string): Promise<SiteScripts> {
   return { scriptHashes, thirdParty };
 }
 
-/** The list the build wrote beside its folder (`writeSiteScripts`), else a scan of the folder's pages (a build made before the list existed). */
-async function loadSite(root: string): Promise<SiteScripts> {
+function scanSite(root: string): Promise<SiteScripts> {
+  return htmlFiles(root).then(scriptsOfPages);
+}
+
+/** The list a build wrote beside its folder `root`, or null when there is none (a build made before the lists). */
+export async function savedSiteScripts(root: string): Promise<SiteScripts | null> {
   try {
     const saved = JSON.parse(await readFile(root + SCRIPTS_SUFFIX, 'utf8')) as { scriptHashes: string[]; thirdParty: string[] };
     return { scriptHashes: new Set(saved.scriptHashes), thirdParty: new Set(saved.thirdParty) };
   } catch {
-    return scanSite(root);
+    return null;
   }
+}
+
+/** The list the build wrote beside its folder (`writeSiteScripts`), else a scan of the folder's pages (a build made before the list existed). */
+async function loadSite(root: string): Promise<SiteScripts> {
+  return (await savedSiteScripts(root)) ?? scanSite(root);
 }
 
 /**
@@ -101,12 +109,14 @@ export function siteScriptsOf(root: string): Promise<SiteScripts> {
 }
 
 /**
- * At the end of a build, before it is switched in: scans its pages once and
- * writes the list beside the folder, so no visitor's request (nor a restarted
- * platform) reads every page of the site again.
+ * At the end of a build, before it is switched in: writes the list beside
+ * the folder, so no visitor's request (nor a restarted platform) reads every
+ * page of the site again. `known`: the list as the build already gathered it
+ * (the compression workers read every page: build-tenant.ts); without it the
+ * folder's pages are scanned here.
  */
-export async function writeSiteScripts(root: string): Promise<void> {
-  const site = await scanSite(root);
+export async function writeSiteScripts(root: string, known?: SiteScripts): Promise<void> {
+  const site = known ?? (await scanSite(root));
   await writeFile(root + SCRIPTS_SUFFIX, JSON.stringify({ scriptHashes: [...site.scriptHashes], thirdParty: [...site.thirdParty] }));
   sites.set(root, Promise.resolve(site));
 }

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pageFacts } from './page-csp.ts';
 import { brotliQuality, gzipLevel, MIN_COMPRESS_SIZE } from './precompress.ts';
 
 /**
@@ -20,8 +21,17 @@ export interface CompressJob {
   previous: string | null;
 }
 
-/** What was done to `file`, and its size and mtime as seen just before it was read (to spot a file still being written). */
-export type CompressOutcome = { file: string; size: number; mtimeMs: number } & (
+/** An HTML page's inline-script hashes and script origins (page-csp.ts `pageFacts`), read while the page is in memory anyway. */
+export interface PageScripts {
+  scriptHashes: string[];
+  thirdParty: string[];
+}
+
+/**
+ * What was done to `file`, and its size and mtime as seen just before it was
+ * read (to spot a file still being written); for an HTML page, its scripts.
+ */
+export type CompressOutcome = { file: string; size: number; mtimeMs: number; scripts?: PageScripts } & (
   | { kind: 'skipped' }
   | { kind: 'reused' }
   | { kind: 'compressed'; bytes: number; brBytes: number; gzBytes: number }
@@ -59,10 +69,17 @@ function reuse(file: string, data: Buffer, previous: string): boolean {
   return true;
 }
 
+function pageScriptsOf(data: Buffer): PageScripts {
+  const { scriptHashes, thirdParty } = pageFacts(data.toString('utf8'));
+  return { scriptHashes, thirdParty };
+}
+
 function compress(job: CompressJob): CompressOutcome {
   const info = statSync(job.file);
-  const seen = { file: job.file, size: info.size, mtimeMs: info.mtimeMs };
   const data = readFileSync(job.file);
+  // The site's CSP script list (page-policy-cache.ts) needs every page's scripts: taken here, where the page is read anyway.
+  const scripts = job.file.endsWith('.html') ? pageScriptsOf(data) : undefined;
+  const seen = { file: job.file, size: info.size, mtimeMs: info.mtimeMs, ...(scripts ? { scripts } : {}) };
   if (data.length < MIN_COMPRESS_SIZE) {
     // Siblings from an early pass over a longer version of the file would be stale.
     for (const ext of ['.br', '.gz']) rmSync(job.file + ext, { force: true });

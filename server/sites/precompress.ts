@@ -51,6 +51,12 @@ const BATCH = 16;
 export interface PrecompressStats {
   /** Text files that got `.br`/`.gz` siblings. */
   files: number;
+  /**
+   * The union of the inline-script hashes and script origins of every HTML
+   * page the workers read (all of the folder's but the `adopted` ones), for
+   * the site's CSP list (page-policy-cache.ts).
+   */
+  scripts: { scriptHashes: Set<string>; thirdParty: Set<string> };
   /** Of those, files whose siblings were reused from the previous build (identical bytes). */
   reused: number;
   bytes: number;
@@ -271,9 +277,11 @@ export function startPrecompression(dir: string, opts: PrecompressOptions = {}):
         });
         await drain();
         if (failure) throw failure;
-        const stats: PrecompressStats = { files: 0, reused: 0, bytes: 0, brBytes: 0, gzBytes: 0 };
+        const stats: PrecompressStats = { files: 0, reused: 0, bytes: 0, brBytes: 0, gzBytes: 0, scripts: { scriptHashes: new Set(), thirdParty: new Set() } };
         for (const file of files) {
           const outcome = outcomes.get(file);
+          for (const hash of outcome?.scripts?.scriptHashes ?? []) stats.scripts.scriptHashes.add(hash);
+          for (const origin of outcome?.scripts?.thirdParty ?? []) stats.scripts.thirdParty.add(origin);
           if (!outcome || outcome.kind === 'skipped') continue;
           stats.files += 1;
           if (outcome.kind === 'reused') stats.reused += 1;

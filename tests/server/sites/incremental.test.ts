@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantBundle } from '../../../src/contract/tenant-bundle.ts';
+import { savedSiteScripts, scriptsOfPages } from '../../../server/sites/page-policy-cache.ts';
 import { buildInputs, gamePageFile } from '../../../server/sites/incremental.ts';
 import { buildTenantSite } from '../../../server/sites/index.ts';
 import { snapshotProject } from '../../../scripts/bench/project-snapshot.ts';
@@ -103,6 +104,7 @@ describe('incremental rebuild of the real site', () => {
     expect(terms).toBeGreaterThanOrEqual(0);
     const pages = v1.pages.map((page, i) => (i === terms ? { ...page, bodyHtml: '<p>Termos reescritos</p>' } : page));
     const v2 = { ...renamed(v1, 0, 'Tigre Renomeado'), pages, builtAt: '2025-06-01T00:00:00.000Z' };
+    const listedFirst = { scriptHashes: [...(await savedSiteScripts(first.dir))!.scriptHashes] };
     const second = await buildTenantSite({ domain: v2.domain, bundle: v2, sitesDir, projectRoot: project.root, astroBin: project.astroBin });
     expect(second.reusedPages).toBeGreaterThan(0);
     expect(second.reusedPages).toBeLessThan(gamePages);
@@ -129,6 +131,25 @@ describe('incremental rebuild of the real site', () => {
       const [a, b] = await Promise.all([readFile(join(second.dir, file), 'utf8'), readFile(join(full.dir, file), 'utf8')]);
       expect(a, file).toBe(b);
     }
+
+    // The CSP script list each build wrote (gathered by the compression workers, page-policy-cache.ts) is what
+    // a scan of its pages finds: exactly, for the full build; for the rebuild, with the previous build's list taken
+    // for the pages it reused (a superset by at most the previous build's own scripts).
+    const listed = async (dir: string) => {
+      const saved = (await savedSiteScripts(dir))!;
+      return { scriptHashes: [...saved.scriptHashes].sort(), thirdParty: [...saved.thirdParty].sort() };
+    };
+    const scanned = async (dir: string) => {
+      const pages = (await textFiles(dir)).filter((f) => f.endsWith('.html')).map((f) => join(dir, f));
+      const found = await scriptsOfPages(pages);
+      return { scriptHashes: [...found.scriptHashes].sort(), thirdParty: [...found.thirdParty].sort() };
+    };
+    const fullScan = await scanned(full.dir);
+    expect(fullScan.scriptHashes.length).toBeGreaterThan(0);
+    expect(await listed(full.dir)).toEqual(fullScan);
+    const secondList = await listed(second.dir);
+    expect(secondList.scriptHashes).toEqual(expect.arrayContaining((await scanned(second.dir)).scriptHashes));
+    expect(secondList.scriptHashes.filter((h) => !fullScan.scriptHashes.includes(h)).every((h) => listedFirst.scriptHashes.includes(h))).toBe(true);
 
     // A shared change (the site title) renders every page again.
     const v3 = { ...v2, config: { ...v2.config, siteTitle: 'Sorte Maior' } };
