@@ -30,7 +30,7 @@ export function progressText(t: TFunction, mission: MissionView, locale: Locale)
   }
 }
 
-/** "50 pontos VIP", "R$ 10,00 de bônus (rollover 5×)", "Caixa Dourada". */
+/** "50 pontos VIP", "R$ 10,00 de bônus (rollover 5×)", "Caixa Dourada" (a box named "Dourada" or "Caixa Dourada"). */
 export function rewardText(t: TFunction, reward: MissionReward, locale: Locale): string {
   switch (reward.kind) {
     case 'vip_points':
@@ -39,8 +39,11 @@ export function rewardText(t: TFunction, reward: MissionReward, locale: Locale):
       return reward.rollover_multiplier > 0
         ? t('missions.reward.bonus', { amount: formatBRL(reward.amount, locale), multiplier: reward.rollover_multiplier })
         : t('missions.reward.bonusNoRollover', { amount: formatBRL(reward.amount, locale) });
-    case 'box':
-      return t('missions.reward.box', { name: reward.box_name[locale] });
+    case 'box': {
+      // Operators mostly name boxes "Caixa Bronze" / "Bronze Box": the word is then not said twice.
+      const name = reward.box_name[locale];
+      return /\b(caixa|box)\b/i.test(name) ? name : t('missions.reward.box', { name });
+    }
   }
 }
 

@@ -43,6 +43,8 @@ describe('mission texts', () => {
     expect(rewardText(en, { kind: 'bonus', amount: 1_000, rollover_multiplier: 5 }, 'en')).toBe('R$10.00 bonus (5× rollover)');
     expect(rewardText(en, { kind: 'bonus', amount: 1_000, rollover_multiplier: 0 }, 'en')).toBe('R$10.00 bonus');
     expect(rewardText(pt, { kind: 'box', box_id: 3, box_name: { pt: 'Dourada', en: 'Golden' } }, 'pt')).toBe('Caixa Dourada');
+    // A name that already says it is a box is not prefixed again ("Caixa Caixa Bronze" on /bonus).
+    expect(rewardText(pt, { kind: 'box', box_id: 4, box_name: { pt: 'Caixa Bronze', en: 'Bronze Box' } }, 'pt')).toBe('Caixa Bronze');
   });
 
   it('claim failures: the server message, else the spec texts', async () => {
