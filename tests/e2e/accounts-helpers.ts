@@ -64,7 +64,9 @@ export async function registerPlayer(request: APIRequestContext, host = 'localho
   const password = 'senha-forte-1';
   const cpf = newCpf();
   const api = (path: string) => tenantUrl(host, `/api${path}`);
-  expect((await request.post(api('/auth/verify-phone'), { data: { phone: phone.e164 } })).ok()).toBe(true);
+  const sent = await request.post(api('/auth/verify-phone'), { data: { phone: phone.e164 } });
+  // Its status and words, so a refusal (a rate limit, a taken number) says what it was.
+  expect(sent.ok(), `verify-phone ${sent.status()}: ${await sent.text()}`).toBe(true);
   const code = await latestCode(request, phone.e164, host);
   const verified = await request.post(api('/auth/verify-code'), { data: { channel: 'phone', destination: phone.e164, code } });
   const { verification_token } = (await verified.json()) as { verification_token: string };

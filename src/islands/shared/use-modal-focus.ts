@@ -46,7 +46,11 @@ export function useModalFocus(dialog: RefObject<HTMLDialogElement | null>, open:
     const onKeyDown = (event: KeyboardEvent) => {
       if (modal) trapTab(element, event);
     };
-    const onBrowserClose = () => latest.current.onDismiss?.();
+    // The `close` event is a task of its own: the one queued by closing this dialog a moment ago can arrive after
+    // it was opened again (a key press is handled first), and must not close it. A real close leaves it closed.
+    const onBrowserClose = () => {
+      if (!element.open) latest.current.onDismiss?.();
+    };
     element.addEventListener('keydown', onKeyDown);
     element.addEventListener('close', onBrowserClose);
     return () => {
