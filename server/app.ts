@@ -35,6 +35,10 @@ import { houseRoutes } from './features/house/routes.ts';
 import { notificationOperatorRoutes } from './features/notifications/operator-routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
+import { requireOperator } from './features/operator/auth.ts';
+import { createStaffDeps } from './features/staff/deps.ts';
+import { staffOperatorRoutes } from './features/staff/operator-routes.ts';
+import { staffLoginRoutes } from './features/staff/routes.ts';
 import { promotionOperatorRoutes } from './features/promotions/operator-routes.ts';
 import { pushDepsFromConfig } from './features/push/deps.ts';
 import { pushRoutes } from './features/push/routes.ts';
@@ -163,6 +167,11 @@ export function createApp(deps: AppDeps): Hono {
   const publish: Publish = deps.publish ?? deps.payments?.publish ?? (async () => {});
   const pushDeps = pushDepsFromConfig({ db: deps.db, log, config: deps.config });
   const notifications = { db: deps.db, publish, log, push: createPushSender(pushDeps) };
+  // Every operator call is authenticated, checked against the staff role and audited once, here, before any feature's routes.
+  api.use('/operator/*', requireOperator(deps.db, { clientIpHeader: deps.config.clientIpHeader }));
+  const staff = createStaffDeps({ db: deps.db, log, scryptLogN: deps.config.auth.scryptLogN, secureCookie: deps.config.production });
+  api.route('/backoffice', staffLoginRoutes(staff));
+  api.route('/operator', staffOperatorRoutes(staff));
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites, withdrawals }));
   api.route('/operator', casinoOperatorRoutes({ db: deps.db }));
   api.route('/operator/provider-wins', providerWinOperatorRoutes({ db: deps.db, events: { db: deps.db, publish, log } }));

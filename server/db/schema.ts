@@ -29,3 +29,4 @@ export * from '../features/free-rounds/schema.ts';
 export * from '../features/cashback/schema.ts';
 export * from '../features/promotions/schema.ts';
 export * from '../features/referrals/schema.ts';
+export * from '../features/staff/schema.ts';

@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../src/contract/backoffice.ts';
 import type { SiteConfig } from '../../src/contract/site-config.ts';
 
 /**
@@ -7,6 +8,14 @@ import type { SiteConfig } from '../../src/contract/site-config.ts';
 export type Actor =
   | { kind: 'guest'; guestId: string }
   | { kind: 'user'; userId: number; name: string; tokenId: number };
+
+/**
+ * Who makes an operator call (`/api/operator/*`): a back-office staff member
+ * signed in with password and TOTP, or the tenant's automation key.
+ */
+export type OperatorPrincipal =
+  | { kind: 'staff'; staffId: number; email: string; role: StaffRole; sessionId: number }
+  | { kind: 'operator_key' };
 
 /** The tenant a request belongs to, resolved from its domain. */
 export interface TenantContext {
@@ -22,6 +31,10 @@ export interface AppVariables {
   actor: Actor | null;
   /** The `lmcp` marketing parameter sent by the site, if any. */
   lmcp: string | null;
+  /** Set on operator calls once authenticated (server/features/operator/auth.ts). */
+  operator?: OperatorPrincipal;
+  /** The state an operator call changes, as it was before, for the audit log (set by the route). */
+  auditBefore?: unknown;
 }
 
 export interface AppEnv {

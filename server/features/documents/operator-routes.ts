@@ -4,7 +4,7 @@ import { DOCUMENT_REASON_MAX, DOCUMENT_STATUSES } from '../../../src/contract/do
 import { PageQuerySchema } from '../../../src/contract/wallet.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { requireOperator } from '../operator/auth.ts';
+import { operatorName, requireOperator } from '../operator/auth.ts';
 import type { DocumentsDeps } from './deps.ts';
 import { listTenantDocuments } from './list-documents.ts';
 import { documentHeaders, readDocumentFile } from './read-file.ts';
@@ -51,11 +51,11 @@ export function documentOperatorRoutes(deps: DocumentsDeps): Hono<AppEnv> {
       return c.body(new Uint8Array(bytes), 200, documentHeaders(row));
     })
     .post('/documents/:id/approve', async (c) =>
-      c.json({ document: await reviewDocument(deps, { tenantId: c.get('tenant').id, id: documentId(c.req.param('id')), review: { decision: 'approved' } }) }),
+      c.json({ document: await reviewDocument(deps, { tenantId: c.get('tenant').id, id: documentId(c.req.param('id')), review: { decision: 'approved' }, reviewer: operatorName(c) }) }),
     )
     .post('/documents/:id/reject', async (c) => {
       const id = documentId(c.req.param('id'));
       const { reason } = await readBody(c, RejectBody);
-      return c.json({ document: await reviewDocument(deps, { tenantId: c.get('tenant').id, id, review: { decision: 'rejected', reason } }) });
+      return c.json({ document: await reviewDocument(deps, { tenantId: c.get('tenant').id, id, review: { decision: 'rejected', reason }, reviewer: operatorName(c) }) });
     });
 }

@@ -11,7 +11,7 @@ import { toDocumentView } from './present.ts';
 import { type IdentityDocumentRow, identityDocuments } from './schema.ts';
 import { isPlayerVerified } from './status.ts';
 
-/** Who reviews through the operator API (later a staff account's name). */
+/** Who reviews through the operator API with the key (a staff member is named `staff:<e-mail>`). */
 export const OPERATOR_KEY_REVIEWER = 'operator-key';
 
 export type Review = { decision: 'approved' } | { decision: 'rejected'; reason: string };
@@ -26,14 +26,14 @@ export type Review = { decision: 'approved' } | { decision: 'rejected'; reason: 
  * @throws NotFoundError 404 for another tenant's or a missing document;
  * DomainError 409 `document_not_pending` when it is no longer pending.
  */
-export async function reviewDocument(deps: DocumentsDeps, input: { tenantId: number; id: number; review: Review }): Promise<DocumentView> {
+export async function reviewDocument(deps: DocumentsDeps, input: { tenantId: number; id: number; review: Review; reviewer?: string }): Promise<DocumentView> {
   const at = deps.now();
   const [row] = await deps.db
     .update(identityDocuments)
     .set({
       status: input.review.decision,
       reason: input.review.decision === 'rejected' ? input.review.reason : null,
-      reviewedBy: OPERATOR_KEY_REVIEWER,
+      reviewedBy: input.reviewer ?? OPERATOR_KEY_REVIEWER,
       reviewedAt: at,
       updatedAt: at,
     })

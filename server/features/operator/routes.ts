@@ -43,6 +43,7 @@ export function operatorRoutes(deps: { db: Db; sites: SiteBuilder; withdrawals?:
       return c.json({ domain: tenant.domain, status: tenant.status, config: tenant.config });
     })
     .put('/site-config', async (c) => {
+      c.set('auditBefore', c.get('tenant').config);
       const config = await updateTenantConfig(db, c.get('tenant').id, await readBody(c, v.unknown()));
       return c.json({ config });
     })
@@ -53,6 +54,7 @@ export function operatorRoutes(deps: { db: Db; sites: SiteBuilder; withdrawals?:
           message: { pt: 'O patch deve ser um objeto JSON.', en: 'The patch must be a JSON object.' },
         });
       }
+      c.set('auditBefore', c.get('tenant').config);
       const config = await patchTenantConfig(db, c.get('tenant').id, patch);
       return c.json({ config });
     })

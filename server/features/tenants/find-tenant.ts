@@ -18,3 +18,9 @@ export async function hasTenants(db: Db): Promise<boolean> {
   const rows = await db.select({ id: tenants.id }).from(tenants).limit(1);
   return rows.length > 0;
 }
+
+/** The tenant with `id`, or null. */
+export async function findTenantById(db: Db, id: number): Promise<TenantContext | null> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+  return row ? toTenantContext(row) : null;
+}

@@ -8,6 +8,7 @@ import { seedDemoBoxes } from '../../boxes/demo.ts';
 import { seedDemoMissions } from '../../missions/demo.ts';
 import { seedDemoCatalogues } from './casino.ts';
 import { demoTenants } from './tenants.ts';
+import { seedDemoStaff } from '../../staff/demo.ts';
 
 /**
  * Seeds the demo tenants when the tenants table is empty, and logs each
@@ -16,7 +17,7 @@ import { demoTenants } from './tenants.ts';
  * no games the demo casino catalogue, each without promotions the demo
  * promotions, each without ranks the demo rank table and each without boxes
  * the demo boxes, then the demo missions (also on a database
- * seeded before these existed).
+ * seeded before these existed), and each without staff a demo back-office admin.
  * @returns the domains it created (empty when tenants already existed).
  */
 export async function seedDemoTenants(db: Db, log: Logger): Promise<string[]> {
@@ -52,6 +53,11 @@ export async function seedDemoTenants(db: Db, log: Logger): Promise<string[]> {
   );
   // After the boxes: a demo mission may give one.
   await seedDemoMissions(
+    db,
+    all.map((t) => t.domain),
+    log,
+  );
+  await seedDemoStaff(
     db,
     all.map((t) => t.domain),
     log,

@@ -1,0 +1,129 @@
+import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import type { AuditEntryView } from '../../../src/contract/backoffice.ts';
+import type { OperatorPrincipal } from '../../http/context.ts';
+import type { Db } from '../../db/open.ts';
+import { type AuditRow, auditLog } from './schema.ts';
+
+
+export interface AuditRecord {
+  tenantId: number;
+  principal: OperatorPrincipal;
+  action: string;
+  method: string;
+  path: string;
+  status: number;
+  ip: string | null;
+  request: unknown;
+  before: unknown;
+  after: unknown;
+}
+
+/** Appends one row; the table refuses UPDATE and DELETE (migration 0020). */
+export async function appendAudit(db: Db, record: AuditRecord): Promise<void> {
+  const staff = record.principal.kind === 'staff' ? record.principal : null;
+  await db.insert(auditLog).values({
+    tenantId: record.tenantId,
+    actorKind: record.principal.kind,
+    staffId: staff?.staffId ?? null,
+    staffEmail: staff?.email ?? null,
+    staffRole: staff?.role ?? null,
+    action: record.action,
+    method: record.method,
+    path: record.path,
+    status: record.status,
+    ip: record.ip,
+    request: record.request ?? null,
+    before: record.before ?? null,
+    after: record.after ?? null,
+  });
+}
+
+/**
+ * The action name of an operator call: the path's words without ids, then
+ * the verb (`POST /withdrawals/12/approve` → `withdrawals.approve`,
+ * `PATCH /site-config` → `site-config.patch`).
+ */
+export function auditAction(method: string, path: string): string {
+  const words = path
+    .replace(/^\/+/, '')
+    .split('/')
+    .filter((part) => part !== '' && !/^\d+$/.test(part));
+  const last = words.at(-1);
+  const verbs = new Set(['approve', 'reject', 'grant', 'assign', 'check', 'file']);
+  if (last && verbs.has(last)) return words.join('.');
+  return [words[0] ?? 'operator', method.toLowerCase()].join('.');
+}
+
+const SECRET_FIELD = /password|secret|code|token|key/i;
+
+/** The request body as the log keeps it: secrets replaced, and bounded in size. */
+export function redactForAudit(value: unknown, depth = 0): unknown {
+  if (depth > 6) return '…';
+  if (Array.isArray(value)) return value.slice(0, 200).map((item) => redactForAudit(item, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, SECRET_FIELD.test(k) && typeof item === 'string' ? '[redacted]' : redactForAudit(item, depth + 1)]));
+  }
+  if (typeof value === 'string' && value.length > 4000) return `${value.slice(0, 4000)}…`;
+  return value;
+}
+
+export interface AuditQuery {
+  tenantId: number;
+  staffId?: number | undefined;
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** Rows older than this id (the next page). */
+  before?: number | undefined;
+  limit: number;
+}
+
+function conditions(q: AuditQuery): SQL[] {
+  return [
+    eq(auditLog.tenantId, q.tenantId),
+    ...(q.staffId !== undefined ? [eq(auditLog.staffId, q.staffId)] : []),
+    ...(q.action ? [eq(auditLog.action, q.action)] : []),
+    ...(q.from ? [gte(auditLog.at, q.from)] : []),
+    ...(q.to ? [lte(auditLog.at, q.to)] : []),
+    ...(q.before !== undefined ? [lt(auditLog.id, q.before)] : []),
+  ];
+}
+
+/** Newest first, a page at a time (keyset on id, so a page never shifts while rows are appended). */
+export async function listAudit(db: Db, q: AuditQuery): Promise<AuditRow[]> {
+  return db.select().from(auditLog).where(and(...conditions(q))).orderBy(desc(auditLog.id)).limit(q.limit);
+}
+
+export function auditView(row: AuditRow): AuditEntryView {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: { kind: row.actorKind, staffId: row.staffId, email: row.staffEmail, role: row.staffRole },
+    action: row.action,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    ip: row.ip,
+    request: row.request,
+    before: row.before,
+    after: row.after,
+  };
+}
+
+const CSV_COLUMNS = ['id', 'at', 'actor', 'role', 'action', 'method', 'path', 'status', 'ip', 'request', 'before', 'after'] as const;
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  // A leading = + - @ would run as a formula in a spreadsheet: quote it away.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function auditCsvHeader(): string {
+  return `${CSV_COLUMNS.join(',')}\r\n`;
+}
+
+export function auditCsvLine(row: AuditRow): string {
+  const actor = row.actorKind === 'staff' ? row.staffEmail : 'operator-key';
+  return `${[row.id, row.at.toISOString(), actor, row.staffRole, row.action, row.method, row.path, row.status, row.ip, row.request, row.before, row.after].map(csvCell).join(',')}\r\n`;
+}

@@ -1,0 +1,101 @@
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import { ROLE_AREAS, type StaffSessionView } from '../../../src/contract/backoffice.ts';
+import { readBody } from '../../http/body.ts';
+import type { AppEnv, TenantContext } from '../../http/context.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors.ts';
+import { requestDomain } from '../../http/tenant.ts';
+import { findTenantByDomain, findTenantById } from '../tenants/find-tenant.ts';
+import type { StaffDeps } from './deps.ts';
+import { staffCodeStep, staffPasswordStep } from './login.ts';
+import { STAFF_MESSAGES } from './messages.ts';
+import { STAFF_COOKIE, STAFF_CSRF_HEADER, STAFF_SESSION } from './policy.ts';
+import { staffView } from './present.ts';
+import type { StaffUserRow } from './schema.ts';
+import { endStaffSession, findStaffSession } from './sessions.ts';
+
+const site = v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(253, 'must be at most 253 characters')));
+const PasswordBody = v.object({
+  site,
+  email: v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(254, 'must be at most 254 characters')),
+  password: v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(200, 'must be at most 200 characters')),
+});
+const CodeBody = v.object({
+  site,
+  challenge: v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(200, 'is too long')),
+  code: v.pipe(v.string('is required'), v.trim(), v.regex(/^\d{3}\s?\d{3}$/, 'must be the 6 digits of your authenticator app')),
+});
+
+/**
+ * The tenant a back-office login is for: the host's own tenant when the
+ * back office is opened on a tenant's domain (a different `site` is refused),
+ * else the `site` the form names (the back office on the platform's own host).
+ */
+async function loginTenant(c: Context<AppEnv>, deps: StaffDeps, named: string | undefined): Promise<TenantContext> {
+  const domain = requestDomain(c);
+  const host = domain ? await findTenantByDomain(deps.db, domain) : null;
+  if (host) {
+    if (named && named.toLowerCase() !== host.domain) throw new ForbiddenError('operator_wrong_tenant', { message: STAFF_MESSAGES.siteUnknown });
+    return host;
+  }
+  if (!named) throw new UnauthorizedError('staff_site_required', { message: STAFF_MESSAGES.siteRequired });
+  const tenant = await findTenantByDomain(deps.db, named);
+  if (!tenant) throw new NotFoundError('tenant_not_found', { message: STAFF_MESSAGES.siteUnknown });
+  return tenant;
+}
+
+function sessionView(staff: StaffUserRow, tenant: TenantContext, expiresAt: Date): StaffSessionView {
+  return {
+    staff: staffView(staff),
+    tenant: { domain: tenant.domain, siteTitle: tenant.config.siteTitle },
+    areas: [...ROLE_AREAS[staff.role]],
+    expiresAt: expiresAt.toISOString(),
+    idleMinutes: STAFF_SESSION.idleMinutes,
+  };
+}
+
+/**
+ * The back office's sign-in, under `/api/backoffice` (no-store):
+ * - `POST /login {site?, email, password}` → the TOTP step (or enrolment);
+ * - `POST /login/code {challenge, code}` → sets the HttpOnly, SameSite=Strict
+ *   session cookie and answers the session;
+ * - `GET /session` → the session (401 once it ended);
+ * - `POST /logout` ends it.
+ * The session then authorises the operator API (server/features/operator/auth.ts).
+ */
+export function staffLoginRoutes(deps: StaffDeps): Hono<AppEnv> {
+  const cookieOptions = { httpOnly: true, sameSite: 'Strict', path: '/api', secure: deps.secureCookie } as const;
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    })
+    .post('/login', async (c) => {
+      const body = await readBody(c, PasswordBody);
+      const tenant = await loginTenant(c, deps, body.site);
+      return c.json(await staffPasswordStep(deps, tenant, body));
+    })
+    .post('/login/code', async (c) => {
+      const body = await readBody(c, CodeBody);
+      const tenant = await loginTenant(c, deps, body.site);
+      const { token, staff, expiresAt } = await staffCodeStep(deps, tenant, body);
+      setCookie(c, STAFF_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      deps.log.info(`backoffice: ${staff.email} (${staff.role}) signed in to ${tenant.domain}`);
+      return c.json(sessionView(staff, tenant, expiresAt));
+    })
+    .get('/session', async (c) => {
+      const token = getCookie(c, STAFF_COOKIE);
+      const session = token && c.req.header(STAFF_CSRF_HEADER) === '1' ? await findStaffSession(deps.db, token, deps.now()) : null;
+      const tenant = session ? await findTenantById(deps.db, session.staff.tenantId) : null;
+      if (!session || !tenant) throw new UnauthorizedError('staff_session_expired', { message: STAFF_MESSAGES.sessionExpired });
+      return c.json(sessionView(session.staff, tenant, session.expiresAt));
+    })
+    .post('/logout', async (c) => {
+      const token = getCookie(c, STAFF_COOKIE);
+      const session = token ? await findStaffSession(deps.db, token, deps.now()) : null;
+      if (session) await endStaffSession(deps.db, session.sessionId, deps.now());
+      deleteCookie(c, STAFF_COOKIE, cookieOptions);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import type { StaffLoginStep, StaffRole } from '../../../../src/contract/backoffice.ts';
+import { staffUsers } from '../../../../server/features/staff/schema.ts';
+import { totpCode } from '../../../../server/features/staff/totp.ts';
+import { demoOperatorKey } from '../../../../server/features/tenants/demo/tenants.ts';
+import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { fakeSiteBuilder, seedDemoTenants, silentLog, testApp } from '../../helpers/app.ts';
+
+export const SORTE = 'sorte.localhost';
+export const SORTE_KEY = demoOperatorKey(SORTE);
+export const PASSWORD = 'a-long-staff-password';
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+/** The platform in-process with the demo tenants, and helpers to sign staff in as the back office does. */
+export async function staffHarness() {
+  const tdb: TestDatabase = await freshDatabase();
+  await seedDemoTenants(tdb.handle.db, silentLog);
+  const app: Hono = testApp(tdb.handle.db, { sites: fakeSiteBuilder() });
+
+  async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; key?: string; host?: string; noCsrf?: boolean } = {}): Promise<Answer> {
+    const headers: Record<string, string> = { host: opts.host ?? SORTE, 'content-type': 'application/json', 'accept-language': 'en' };
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.cookie && !opts.noCsrf) headers['x-backoffice'] = '1';
+    if (opts.key) headers['x-operator-key'] = opts.key;
+    const res = await app.request(`/api${path}`, { method, headers, ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }) });
+    const text = await res.text();
+    let body: Record<string, unknown> = {};
+    try {
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      body = { text };
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  async function secretOf(email: string): Promise<string> {
+    const [row] = await tdb.handle.db.select().from(staffUsers).where(eq(staffUsers.email, email));
+    return row!.totpSecret!;
+  }
+
+  /** A staff account made with the operator key. */
+  async function createStaff(role: StaffRole, email = `${role}-${Math.random().toString(36).slice(2, 8)}@${SORTE}`): Promise<string> {
+    const made = await request('POST', '/operator/staff', { key: SORTE_KEY, body: { email, name: `Staff ${role}`, role, password: PASSWORD } });
+    if (made.status !== 201) throw new Error(`staff not created: ${made.status} ${JSON.stringify(made.body)}`);
+    return email;
+  }
+
+  /**
+   * Password, then the TOTP code (enrolling on the first login), as the back
+   * office does; answers the session cookie. `at` picks the code's time step
+   * (a later login of the same account needs a later step).
+   */
+  async function login(email: string, at = new Date()): Promise<string> {
+    const first = await request('POST', '/backoffice/login', { body: { email, password: PASSWORD } });
+    if (first.status !== 200) throw new Error(`password step: ${first.status} ${JSON.stringify(first.body)}`);
+    const step = first.body as unknown as StaffLoginStep;
+    const code = totpCode(await secretOf(email), at);
+    const second = await request('POST', '/backoffice/login/code', { body: { challenge: step.challenge, code } });
+    if (second.status !== 200) throw new Error(`code step: ${second.status} ${JSON.stringify(second.body)}`);
+    const cookie = second.headers.get('set-cookie')!.split(';')[0]!;
+    return cookie;
+  }
+
+  return { tdb, app, db: tdb.handle.db, request, createStaff, login, secretOf, close: () => tdb.close() };
+}
+
+export type StaffHarness = Awaited<ReturnType<typeof staffHarness>>;
