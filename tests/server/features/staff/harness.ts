@@ -5,7 +5,8 @@ import { staffUsers } from '../../../../server/features/staff/schema.ts';
 import { totpCode } from '../../../../server/features/staff/totp.ts';
 import { demoOperatorKey } from '../../../../server/features/tenants/demo/tenants.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
-import { fakeSiteBuilder, seedDemoTenants, silentLog, testApp } from '../../helpers/app.ts';
+import { seedDemoTenants, silentLog } from '../../helpers/app.ts';
+import { fullApp } from '../../helpers/full-app.ts';
 
 export const SORTE = 'sorte.localhost';
 export const SORTE_KEY = demoOperatorKey(SORTE);
@@ -21,7 +22,7 @@ export interface Answer {
 export async function staffHarness() {
   const tdb: TestDatabase = await freshDatabase();
   await seedDemoTenants(tdb.handle.db, silentLog);
-  const app: Hono = testApp(tdb.handle.db, { sites: fakeSiteBuilder() });
+  const app: Hono = fullApp(tdb.handle.db);
 
   async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; key?: string; host?: string; noCsrf?: boolean } = {}): Promise<Answer> {
     const headers: Record<string, string> = { host: opts.host ?? SORTE, 'content-type': 'application/json', 'accept-language': 'en' };
