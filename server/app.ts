@@ -35,9 +35,11 @@ import { houseRoutes } from './features/house/routes.ts';
 import { notificationOperatorRoutes } from './features/notifications/operator-routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
+import { BACKOFFICE_PATH, backofficeRoutes } from './backoffice/routes.ts';
 import { requireOperator } from './features/operator/auth.ts';
 import { createStaffDeps } from './features/staff/deps.ts';
 import { staffOperatorRoutes } from './features/staff/operator-routes.ts';
+import { playerOperatorRoutes } from './features/players/operator-routes.ts';
 import { staffLoginRoutes } from './features/staff/routes.ts';
 import { promotionOperatorRoutes } from './features/promotions/operator-routes.ts';
 import { pushDepsFromConfig } from './features/push/deps.ts';
@@ -168,10 +170,11 @@ export function createApp(deps: AppDeps): Hono {
   const pushDeps = pushDepsFromConfig({ db: deps.db, log, config: deps.config });
   const notifications = { db: deps.db, publish, log, push: createPushSender(pushDeps) };
   // Every operator call is authenticated, checked against the staff role and audited once, here, before any feature's routes.
-  api.use('/operator/*', requireOperator(deps.db, { clientIpHeader: deps.config.clientIpHeader }));
+  api.use('/operator/*', requireOperator(deps.db, { clientIpHeader: deps.config.clientIpHeader, log }));
   const staff = createStaffDeps({ db: deps.db, log, scryptLogN: deps.config.auth.scryptLogN, secureCookie: deps.config.production });
   api.route('/backoffice', staffLoginRoutes(staff));
   api.route('/operator', staffOperatorRoutes(staff));
+  api.route('/operator', playerOperatorRoutes({ db: deps.db }));
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites, withdrawals }));
   api.route('/operator', casinoOperatorRoutes({ db: deps.db }));
   api.route('/operator/provider-wins', providerWinOperatorRoutes({ db: deps.db, events: { db: deps.db, publish, log } }));
@@ -262,6 +265,8 @@ export function createApp(deps: AppDeps): Hono {
   if (sportsbook.sandboxRoutes && !deps.config.production) app.route(SANDBOX_SPORTSBOOK_PATH, sportsbook.sandboxRoutes);
   // The sandbox stand-in of the regulator's barred-bettor list, likewise never in production mode.
   if (barred.sandboxRoutes && !deps.config.production) app.route(SANDBOX_SIGAP_PATH, barred.sandboxRoutes);
+  // The operators' back office: its own app, on every host, before the sites claim every path.
+  app.route(BACKOFFICE_PATH, backofficeRoutes());
   if (deps.staticSites) app.use('*', deps.staticSites);
   return app;
 }

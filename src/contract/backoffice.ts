@@ -1,3 +1,6 @@
+import type { LimitPeriod, LimitView, MoneyLimitKind } from './responsible-gaming.ts';
+import type { LedgerType, WithdrawalStatusCode } from './wallet.ts';
+
 /**
  * The operator back office's shapes, shared by the platform (server/features/staff)
  * and the back-office app (src/backoffice). Which role may do what is decided
@@ -47,6 +50,8 @@ export const OPERATOR_PATH_AREAS: Record<string, StaffArea> = {
   boxes: 'marketing',
   ranks: 'marketing',
   cashback: 'marketing',
+  players: 'players',
+  exports: 'finance',
   staff: 'staff',
   audit: 'audit',
 };
@@ -118,4 +123,64 @@ export interface DailyFigures {
   /** Gross gaming revenue: bets − wins. */
   ggr: number;
   activePlayers: number;
+}
+
+/**
+ * One player of the directory (`GET /api/operator/players`), amounts in
+ * centavos. The CPF is shown whole: staff check it against documents (KYC).
+ */
+export interface PlayerRowView {
+  id: number;
+  name: string;
+  email: string | null;
+  /** E.164 (`+5511987654321`); null for a Google account that has not verified a phone yet. */
+  phone: string | null;
+  cpf: string | null;
+  balance: number;
+  /** The part of `balance` that may be withdrawn. */
+  withdrawable: number;
+  createdAt: string;
+  /** When the account was closed (it can no longer log in), or null. */
+  closedAt: string | null;
+  /** The end of a self-exclusion running now, or null. */
+  selfExcludedUntil: string | null;
+}
+
+/** One ledger movement as the back office shows it: signed centavos, credits positive. */
+export interface LedgerLineView {
+  id: number;
+  type: LedgerType;
+  amount: number;
+  withdrawableDelta: number;
+  balanceAfter: number;
+  reference: string | null;
+  createdAt: string;
+}
+
+/** A player's responsible-gaming limits in force (no usage figures), as set by the player. */
+export interface PlayerLimitsView {
+  money: Record<MoneyLimitKind, Record<LimitPeriod, LimitView>>;
+  /** Session-time limit, minutes. */
+  session: LimitView;
+  realityCheckMinutes: number | null;
+  /** A pause running until then, or null. */
+  coolOffUntil: string | null;
+}
+
+/** `GET /api/operator/players/{id}`: the row, the latest movements, withdrawals by status and limits. */
+export interface PlayerDetailView extends PlayerRowView {
+  /** The latest 50 movements, newest first. */
+  ledger: LedgerLineView[];
+  /** Only the statuses the player has; `amount` is their sum in centavos. */
+  withdrawals: Array<{ status: WithdrawalStatusCode; count: number; amount: number }>;
+  limits: PlayerLimitsView;
+}
+
+/** The player directory's paged answer. */
+export interface PlayerPage {
+  data: PlayerRowView[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
 }

@@ -199,6 +199,13 @@ export interface WithdrawalView {
   cancellable_until?: string | null;
 }
 
+/** A withdrawal as the operator sees it (`GET /operator/withdrawals`): the player's view plus who asked and what the PSP said. */
+export interface OperatorWithdrawalView extends WithdrawalView {
+  user: { id: number; name: string };
+  note: string | null;
+  end_to_end_id: string | null;
+}
+
 /** `POST /wallet/withdraw/request` body; answer `{ withdrawal: WithdrawalView, wallet: WalletView }` (201). */
 export interface WithdrawRequestBody {
   /** Centavos (CentavosSchema). */

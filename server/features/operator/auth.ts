@@ -6,6 +6,7 @@ import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv, OperatorPrincipal, TenantContext } from '../../http/context.ts';
 import { ForbiddenError, UnauthorizedError } from '../../http/errors.ts';
 import { requestDomain } from '../../http/tenant.ts';
+import type { Logger } from '../../logger.ts';
 import { appendAudit, auditAction, redactForAudit } from '../staff/audit.ts';
 import { STAFF_MESSAGES } from '../staff/messages.ts';
 import { STAFF_COOKIE, STAFF_CSRF_HEADER } from '../staff/policy.ts';
@@ -88,7 +89,7 @@ async function responseForAudit(res: Response): Promise<unknown> {
  * Feature routes each declare it; the first run authenticates and the later
  * ones see `operator` set and pass through, so a call is checked and logged once.
  */
-export function requireOperator(db: Db, opts: { clientIpHeader?: string | null } = {}): MiddlewareHandler<AppEnv> {
+export function requireOperator(db: Db, opts: { clientIpHeader?: string | null; log?: Logger } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.get('operator')) return next();
     const isWrite = c.req.method !== 'GET' && c.req.method !== 'HEAD';
@@ -121,7 +122,14 @@ export function requireOperator(db: Db, opts: { clientIpHeader?: string | null }
     c.set('lmcp', null);
     c.set('operator', principal);
     await next();
-    if (isWrite) await audit(c.res.status, await responseForAudit(c.res));
+    if (!isWrite) return;
+    try {
+      await audit(c.res.status, await responseForAudit(c.res));
+    } catch (error) {
+      // The call's own work is done (and committed): failing its answer now would only make the caller retry it.
+      if (!opts.log) throw error;
+      opts.log.error(`audit: could not record ${c.req.method} ${path} of tenant ${tenant.id}`, error);
+    }
   };
 }
 

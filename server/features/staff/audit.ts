@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuditEntryView } from '../../../src/contract/backoffice.ts';
 import type { OperatorPrincipal } from '../../http/context.ts';
 import type { Db } from '../../db/open.ts';
+import { csvCell } from '../../http/csv.ts';
 import { type AuditRow, auditLog } from './schema.ts';
 
 
@@ -56,14 +57,22 @@ export function auditAction(method: string, path: string): string {
 
 const SECRET_FIELD = /password|secret|code|token|key/i;
 
-/** The request body as the log keeps it: secrets replaced, and bounded in size. */
+// PostgreSQL's jsonb refuses \u0000 and lone surrogates, and a refused call may well carry them: they are kept visible as U+FFFD.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const clean = (text: string) => text.replace(LONE_SURROGATES, '\uFFFD').replace(CONTROL_CHARS, '\uFFFD');
+
+/** A body as the log keeps it: secrets replaced, control characters made visible, and bounded in size. */
 export function redactForAudit(value: unknown, depth = 0): unknown {
   if (depth > 6) return '…';
   if (Array.isArray(value)) return value.slice(0, 200).map((item) => redactForAudit(item, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, SECRET_FIELD.test(k) && typeof item === 'string' ? '[redacted]' : redactForAudit(item, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, item]) => [clean(k), SECRET_FIELD.test(k) && typeof item === 'string' ? '[redacted]' : redactForAudit(item, depth + 1)]),
+    );
   }
-  if (typeof value === 'string' && value.length > 4000) return `${value.slice(0, 4000)}…`;
+  if (typeof value === 'string') return clean(value.length > 4000 ? `${value.slice(0, 4000)}…` : value);
   return value;
 }
 
@@ -111,13 +120,6 @@ export function auditView(row: AuditRow): AuditEntryView {
 }
 
 const CSV_COLUMNS = ['id', 'at', 'actor', 'role', 'action', 'method', 'path', 'status', 'ip', 'request', 'before', 'after'] as const;
-
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  // A leading = + - @ would run as a formula in a spreadsheet: quote it away.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export function auditCsvHeader(): string {
   return `${CSV_COLUMNS.join(',')}\r\n`;

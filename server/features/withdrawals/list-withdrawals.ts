@@ -1,16 +1,11 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { type PagedList, WITHDRAWALS_PAGE_SIZE, type WithdrawalStatusCode, type WithdrawalView } from '../../../src/contract/wallet.ts';
+import { type OperatorWithdrawalView, type PagedList, WITHDRAWALS_PAGE_SIZE, type WithdrawalStatusCode, type WithdrawalView } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
 import { users } from '../users/schema.ts';
 import { toWithdrawalView } from './present.ts';
 import { withdrawals, withdrawMethods } from './schema.ts';
 
-/** A withdrawal as the operator sees it: the player's view plus who asked and what the PSP said. */
-export interface OperatorWithdrawalView extends WithdrawalView {
-  user: { id: number; name: string };
-  note: string | null;
-  end_to_end_id: string | null;
-}
+export type { OperatorWithdrawalView };
 
 function toOperatorView(r: Awaited<ReturnType<typeof selectRows>>[number]): OperatorWithdrawalView {
   return { ...toWithdrawalView(r.withdrawal, r.method), user: r.user, note: r.withdrawal.note, end_to_end_id: r.withdrawal.endToEndId };

@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import * as v from 'valibot';
+import { LEDGER_TYPES, PageQuerySchema } from '../../../src/contract/wallet.ts';
+import type { Db } from '../../db/open.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { requireOperator } from '../operator/auth.ts';
+import { playerDetail } from './detail.ts';
+import { searchPlayers } from './search.ts';
+import { transactionCsvChunks } from './transactions-export.ts';
+
+export interface PlayerOperatorDeps {
+  db: Db;
+  /** The clock (self-exclusion, pauses and limits in force); tests may set it. */
+  now?: () => Date;
+}
+
+/** The longest span of one transactions export, in days. */
+export const EXPORT_MAX_DAYS = 92;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'must be an id'), v.transform(Number));
+
+const SearchQuery = v.object({
+  ...PageQuerySchema.entries,
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'is too long')), ''),
+});
+
+/** A calendar day that exists (`2025-02-30` does not, though it has the shape). */
+const Day = v.pipe(
+  v.string('is required'),
+  v.isoDate('must be a date (YYYY-MM-DD)'),
+  // Checked apart from isoDate, which passes any day up to 31; the pipe runs this even when isoDate failed.
+  v.check((day) => {
+    const at = Date.parse(`${day}T00:00:00Z`);
+    return Number.isFinite(at) && new Date(at).toISOString().startsWith(day);
+  }, 'must be a date (YYYY-MM-DD)'),
+);
+
+/** Days from `from` to `to`; NaN when either is not a date. */
+const daysApart = (q: { from: string; to: string }) => (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / DAY_MS;
+
+// The range checks run even when a day was refused above (valibot still counts the object typed):
+// written so that NaN passes, a wrong day is reported once, under its own field.
+const ExportQuery = v.pipe(
+  v.object({ from: Day, to: Day, type: v.optional(v.picklist(LEDGER_TYPES, 'is not a movement type')) }),
+  v.forward(
+    v.check((q) => !(daysApart(q) < 0), 'must not be before from'),
+    ['to'],
+  ),
+  v.forward(
+    v.check((q) => !(daysApart(q) > EXPORT_MAX_DAYS), `must be at most ${EXPORT_MAX_DAYS} days after from`),
+    ['to'],
+  ),
+);
+
+/**
+ * The player directory and the transactions export, under `/operator`
+ * (requireOperator; read-only, so nothing is audited):
+ * - `GET /players?q&page` → `{ data, current_page, last_page, per_page, total }` (players area);
+ * - `GET /players/{id}` → the player with the latest movements, withdrawals and limits; 404 off the tenant;
+ * - `GET /exports/transactions?from&to&type` → the tenant's movements as CSV, streamed;
+ *   `from`/`to` are São Paulo days, both included, at most 92 days apart (finance area).
+ */
+export function playerOperatorRoutes(deps: PlayerOperatorDeps): Hono<AppEnv> {
+  const operator = requireOperator(deps.db);
+  const now = deps.now ?? (() => new Date());
+  return new Hono<AppEnv>()
+    .use('/players', operator)
+    .use('/players/*', operator)
+    .use('/exports/*', operator)
+    .get('/players', async (c) => {
+      const { q, page } = v.parse(SearchQuery, c.req.query());
+      c.header('Cache-Control', 'no-store');
+      return c.json(await searchPlayers(deps.db, { tenantId: c.get('tenant').id, q, page, now: now() }));
+    })
+    .get('/players/:id', async (c) => {
+      const id = v.parse(IdParam, c.req.param('id'));
+      c.header('Cache-Control', 'no-store');
+      return c.json(await playerDetail(deps.db, { tenantId: c.get('tenant').id, id, now: now() }));
+    })
+    .get('/exports/transactions', async (c) => {
+      // Validated before the stream starts, so a bad range is still a 422 with field errors.
+      const f = v.parse(ExportQuery, c.req.query());
+      const tenant = c.get('tenant');
+      const chunks = transactionCsvChunks(deps.db, {
+        tenantId: tenant.id,
+        from: new Date(`${f.from}T00:00:00-03:00`),
+        to: new Date(`${f.to}T23:59:59.999-03:00`),
+        type: f.type,
+      });
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="transactions-${tenant.domain}-${f.from}-${f.to}.csv"`);
+      c.header('Cache-Control', 'no-store');
+      return stream(c, async (out) => {
+        // The byte-order mark makes spreadsheets read the file as UTF-8.
+        await out.write('\uFEFF');
+        for await (const chunk of chunks) await out.write(chunk);
+      });
+    });
+}

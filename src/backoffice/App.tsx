@@ -1,0 +1,61 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $locale, t } from './i18n.ts';
+import { $place, hrefOf, navigate, type Screen } from './router.ts';
+import { Audit } from './screens/Audit.tsx';
+import { Dashboard } from './screens/Dashboard.tsx';
+import { Login } from './screens/Login.tsx';
+import { Players } from './screens/Players.tsx';
+import { SCREEN_AREAS, Shell, screensFor } from './screens/Shell.tsx';
+import { SiteSettings } from './screens/SiteSettings.tsx';
+import { Staff } from './screens/Staff.tsx';
+import { Withdrawals } from './screens/Withdrawals.tsx';
+import { $outcome } from './stores/resource.ts';
+import { $session, loadSession } from './stores/session.ts';
+
+const SCREENS: Record<Screen, () => React.JSX.Element> = {
+  dashboard: Dashboard,
+  withdrawals: Withdrawals,
+  players: Players,
+  staff: Staff,
+  audit: Audit,
+  site: SiteSettings,
+};
+
+/** In-app links (`data-nav`) change the screen without reloading; the new screen's main region takes the focus. */
+function useInAppLinks(): void {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[data-nav]');
+      if (!(link instanceof HTMLAnchorElement) || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      $outcome.set(null);
+      navigate(link.getAttribute('href') ?? '/backoffice/');
+      document.getElementById('main')?.focus();
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+}
+
+export function App() {
+  const state = useStore($session);
+  const place = useStore($place);
+  useStore($locale);
+  useInAppLinks();
+  useEffect(() => void loadSession(), []);
+  useEffect(() => {
+    document.title = `${t(place.screen ? `screens.${place.screen}` : 'login.title')} · ${t('shell.backoffice')}`;
+  });
+  if (state.kind === 'loading') return <p className="muted">{t('common.loading')}</p>;
+  if (state.kind !== 'signed-in') return <Login />;
+  const allowed = screensFor(state.session.areas);
+  const screen = place.screen;
+  if (!screen) {
+    const first = allowed[0];
+    if (first) queueMicrotask(() => navigate(hrefOf(first), { replace: true }));
+    return <Shell>{first ? null : <p>{t('shell.nothing')}</p>}</Shell>;
+  }
+  const View = SCREENS[screen];
+  return <Shell>{state.session.areas.includes(SCREEN_AREAS[screen]) ? <View /> : <p className="message message--error">{t('shell.forbidden')}</p>}</Shell>;
+}

@@ -1,0 +1,204 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { LIMIT_PERIODS, MONEY_LIMIT_KINDS } from '../../contract/responsible-gaming.ts';
+import type { PlayerDetailView } from '../../contract/backoffice.ts';
+import { LoadState } from '../components/LoadState.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { formatDateTime, formatMoney, t } from '../i18n.ts';
+import { $place, hrefOf, navigate } from '../router.ts';
+import { $player, $players, loadPlayer, searchPlayers } from '../stores/players.ts';
+
+function PlayerList() {
+  const place = useStore($place);
+  const state = useStore($players);
+  const q = place.query.get('q') ?? '';
+  const page = Math.max(1, Number(place.query.get('page') ?? 1) || 1);
+  const [draft, setDraft] = useState(q);
+  useEffect(() => void searchPlayers(q, page), [q, page]);
+  useEffect(() => setDraft(q), [q]);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(hrefOf('players', { q: draft.trim() }));
+  };
+  const list = state.data;
+  return (
+    <>
+      <h1>{t('screens.players')}</h1>
+      <form className="filters" role="search" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="player-search">{t('players.search')}</label>
+          <input id="player-search" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} aria-describedby="player-search-hint" />
+          <p className="field__hint" id="player-search-hint">
+            {t('players.searchHint')}
+          </p>
+        </div>
+        <button className="button" type="submit">
+          {t('common.filter')}
+        </button>
+      </form>
+      <LoadState state={state} />
+      {list && list.data.length === 0 && <p className="muted">{t('players.none')}</p>}
+      {list && list.data.length > 0 && (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('screens.players')}>
+          <table>
+            <caption>{t('players.caption', { count: list.total })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('players.name')}</th>
+                <th scope="col">CPF</th>
+                <th scope="col">{t('players.phone')}</th>
+                <th scope="col">{t('players.balance')}</th>
+                <th scope="col">{t('players.since')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">
+                    <a href={hrefOf('players', {}, String(p.id))} data-nav>
+                      {p.name}
+                    </a>
+                    <br />
+                    <span className="muted">
+                      #{p.id} {p.email ?? ''}
+                    </span>
+                  </th>
+                  <td>{p.cpf ?? '—'}</td>
+                  <td>{p.phone ?? '—'}</td>
+                  <td className="num">{formatMoney(p.balance)}</td>
+                  <td>{formatDateTime(p.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list && (
+        <Pager
+          label={t('players.pages')}
+          previous={page > 1 ? hrefOf('players', { q, page: page - 1 }) : null}
+          next={page < list.last_page ? hrefOf('players', { q, page: page + 1 }) : null}
+        />
+      )}
+    </>
+  );
+}
+
+function Limits({ p }: { p: PlayerDetailView }) {
+  const rows = MONEY_LIMIT_KINDS.flatMap((kind) => LIMIT_PERIODS.map((period) => ({ kind, period, limit: p.limits.money[kind][period] }))).filter((r) => r.limit.value !== null || r.limit.pending);
+  return (
+    <>
+      <h2>{t('players.limits')}</h2>
+      {rows.length === 0 && p.limits.session.value === null && p.limits.realityCheckMinutes === null && !p.limits.coolOffUntil ? (
+        <p className="muted">{t('players.noLimits')}</p>
+      ) : (
+        <ul>
+          {rows.map((r) => (
+            <li key={`${r.kind}-${r.period}`}>
+              {t(`players.limitKinds.${r.kind}`)} ({t(`players.periods.${r.period}`)}): {r.limit.value === null ? '—' : formatMoney(r.limit.value)}
+              {r.limit.pending ? ` → ${r.limit.pending.value === null ? '—' : formatMoney(r.limit.pending.value)} (${formatDateTime(r.limit.pending.from)})` : ''}
+            </li>
+          ))}
+          {p.limits.session.value !== null && <li>{t('players.sessionLimit', { minutes: p.limits.session.value })}</li>}
+          {p.limits.realityCheckMinutes !== null && <li>{t('players.realityCheck', { minutes: p.limits.realityCheckMinutes })}</li>}
+          {p.limits.coolOffUntil && <li>{t('players.coolOff', { until: formatDateTime(p.limits.coolOffUntil) })}</li>}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function PlayerDetail({ id }: { id: number }) {
+  const state = useStore($player);
+  useEffect(() => void loadPlayer(id), [id]);
+  const p = state.data?.id === id ? state.data : null;
+  return (
+    <>
+      <p>
+        <a href={hrefOf('players')} data-nav>
+          {t('players.back')}
+        </a>
+      </p>
+      <LoadState state={state} />
+      {p && (
+        <>
+          <h1>
+            {p.name} <span className="muted">#{p.id}</span>
+          </h1>
+          {p.closedAt && <p className="message message--error">{t('players.closed', { at: formatDateTime(p.closedAt) })}</p>}
+          {p.selfExcludedUntil && <p className="message message--info">{t('players.selfExcluded', { until: formatDateTime(p.selfExcludedUntil) })}</p>}
+          <dl className="figures">
+            <div className="figure">
+              <dt>{t('players.balance')}</dt>
+              <dd>{formatMoney(p.balance)}</dd>
+            </div>
+            <div className="figure">
+              <dt>{t('players.withdrawable')}</dt>
+              <dd>{formatMoney(p.withdrawable)}</dd>
+            </div>
+          </dl>
+          <dl className="facts">
+            <dt>CPF</dt>
+            <dd>{p.cpf ?? '—'}</dd>
+            <dt>{t('players.phone')}</dt>
+            <dd>{p.phone ?? '—'}</dd>
+            <dt>E-mail</dt>
+            <dd>{p.email ?? '—'}</dd>
+            <dt>{t('players.since')}</dt>
+            <dd>{formatDateTime(p.createdAt)}</dd>
+          </dl>
+          <Limits p={p} />
+          <h2>{t('screens.withdrawals')}</h2>
+          {p.withdrawals.length === 0 ? (
+            <p className="muted">{t('players.noWithdrawals')}</p>
+          ) : (
+            <ul>
+              {p.withdrawals.map((w) => (
+                <li key={w.status}>
+                  {t(`withdrawals.statuses.${w.status}`)}: {w.count} · {formatMoney(w.amount)}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h2>{t('players.ledger')}</h2>
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('players.ledger')}>
+            <table>
+              <caption>{t('players.ledgerCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.when')}</th>
+                  <th scope="col">{t('players.type')}</th>
+                  <th scope="col">{t('withdrawals.amount')}</th>
+                  <th scope="col">{t('players.balanceAfter')}</th>
+                  <th scope="col">{t('players.reference')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.ledger.map((l) => (
+                  <tr key={l.id}>
+                    <td>{formatDateTime(l.createdAt)}</td>
+                    <td>
+                      <code>{l.type}</code>
+                    </td>
+                    <td className="num">{formatMoney(l.amount)}</td>
+                    <td className="num">{formatMoney(l.balanceAfter)}</td>
+                    <td>
+                      <code>{l.reference ?? ''}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Find a player by name, CPF, phone, e-mail or id; open one for balances, limits, withdrawals and the latest movements. */
+export function Players() {
+  const place = useStore($place);
+  const id = Number(place.rest);
+  return Number.isInteger(id) && id > 0 ? <PlayerDetail id={id} /> : <PlayerList />;
+}

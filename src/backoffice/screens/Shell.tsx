@@ -1,0 +1,66 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import type { StaffArea } from '../../contract/backoffice.ts';
+import { $locale, setLocale, t } from '../i18n.ts';
+import { $place, hrefOf, type Screen } from '../router.ts';
+import { $session, logout } from '../stores/session.ts';
+
+/** The area each screen needs (the platform refuses the calls of the others anyway). */
+export const SCREEN_AREAS: Record<Screen, StaffArea> = {
+  dashboard: 'reports',
+  withdrawals: 'finance',
+  players: 'players',
+  staff: 'staff',
+  audit: 'audit',
+  site: 'site',
+};
+
+export function screensFor(areas: readonly StaffArea[]): Screen[] {
+  return (Object.keys(SCREEN_AREAS) as Screen[]).filter((screen) => areas.includes(SCREEN_AREAS[screen]));
+}
+
+/** Header (site, who is signed in, language, sign out), the screens the role may open, and the screen. */
+export function Shell({ children }: { children: ReactNode }) {
+  const state = useStore($session);
+  const place = useStore($place);
+  const locale = useStore($locale);
+  if (state.kind !== 'signed-in') return null;
+  const { session } = state;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('shell.skip')}
+      </a>
+      <header className="topbar">
+        <p className="topbar__site">
+          <strong>{session.tenant.siteTitle}</strong> <span className="muted">{t('shell.backoffice')}</span>
+        </p>
+        <p className="topbar__who">
+          {session.staff.name} · <span data-testid="role">{t(`roles.${session.staff.role}`)}</span>
+        </p>
+        <div className="topbar__actions">
+          <button className="button button--small" type="button" lang={locale === 'pt-BR' ? 'en-US' : 'pt-BR'} onClick={() => setLocale(locale === 'pt-BR' ? 'en-US' : 'pt-BR')}>
+            {locale === 'pt-BR' ? 'English' : 'Português'}
+          </button>
+          <button className="button button--small" type="button" onClick={() => void logout()}>
+            {t('shell.signOut')}
+          </button>
+        </div>
+      </header>
+      <nav className="screens" aria-label={t('shell.screens')}>
+        <ul>
+          {screensFor(session.areas).map((screen) => (
+            <li key={screen}>
+              <a href={hrefOf(screen)} data-nav aria-current={place.screen === screen ? 'page' : undefined}>
+                {t(`screens.${screen}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="screen" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { atom } from 'nanostores';
+import type { SiteConfig } from '../../contract/site-config.ts';
+import { BackofficeError, call } from '../api.ts';
+import { t } from '../i18n.ts';
+import { act, loader, resource } from './resource.ts';
+
+export const $siteConfig = resource<{ domain: string; config: SiteConfig }>();
+const load = loader($siteConfig);
+
+export type BuildState = { status: 'idle' } | { status: 'queued' | 'building' | 'succeeded'; id: string } | { status: 'failed'; id: string; error: string };
+export const $build = atom<BuildState>({ status: 'idle' });
+/** Field → message of the last refused save. */
+export const $siteErrors = atom<Record<string, string[]>>({});
+
+export function loadSiteConfig(): Promise<void> {
+  return load(() => call<{ domain: string; config: SiteConfig }>('/operator/site-config'));
+}
+
+export async function saveSiteSettings(patch: { siteTitle: string; colors: SiteConfig['colors'] }): Promise<boolean> {
+  $siteErrors.set({});
+  const ok = await act(async () => {
+    try {
+      await call('/operator/site-config', { method: 'PATCH', body: patch });
+    } catch (error) {
+      if (error instanceof BackofficeError) $siteErrors.set(error.fields);
+      throw error;
+    }
+  }, t('site.saved'));
+  if (ok) await loadSiteConfig();
+  return ok;
+}
+
+const POLL_MS = 1000;
+
+/** Starts a rebuild and follows it until it ends; the screen shows each state as it comes. */
+export async function rebuildSite(): Promise<void> {
+  await act(async () => {
+    const { build } = await call<{ build: { id: string; status: 'queued' | 'building' | 'succeeded' | 'failed'; error?: string } }>('/operator/rebuild', { method: 'POST' });
+    $build.set(build.status === 'failed' ? { status: 'failed', id: build.id, error: build.error ?? '' } : { status: build.status, id: build.id });
+  }, t('site.rebuildStarted'));
+  await follow();
+}
+
+async function follow(): Promise<void> {
+  for (let state = $build.get(); state.status === 'queued' || state.status === 'building'; state = $build.get()) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    try {
+      const { build } = await call<{ build: { id: string; status: BuildState['status']; error?: string } }>(`/operator/builds/${state.id}`);
+      $build.set(build.status === 'failed' ? { status: 'failed', id: build.id, error: build.error ?? '' } : { status: build.status as 'queued', id: build.id });
+    } catch {
+      // A lost answer is asked again at the next tick.
+    }
+  }
+}
