@@ -39,6 +39,7 @@ function page(js: string, css: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>Back office</title>
 <link rel="stylesheet" href="${BACKOFFICE_PATH}/assets/${css}">
 <script type="module" src="${BACKOFFICE_PATH}/assets/${js}"></script>

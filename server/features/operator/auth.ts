@@ -7,7 +7,7 @@ import type { AppEnv, OperatorPrincipal, TenantContext } from '../../http/contex
 import { ForbiddenError, UnauthorizedError } from '../../http/errors.ts';
 import { requestDomain } from '../../http/tenant.ts';
 import type { Logger } from '../../logger.ts';
-import { appendAudit, auditAction, redactForAudit } from '../staff/audit.ts';
+import { actorOf, appendAudit, auditAction, redactForAudit } from '../staff/audit.ts';
 import { STAFF_MESSAGES } from '../staff/messages.ts';
 import { STAFF_COOKIE, STAFF_CSRF_HEADER } from '../staff/policy.ts';
 import { findStaffSession } from '../staff/sessions.ts';
@@ -99,7 +99,7 @@ export function requireOperator(db: Db, opts: { clientIpHeader?: string | null; 
     const audit = (status: number, after: unknown) =>
       appendAudit(db, {
         tenantId: tenant.id,
-        principal,
+        actor: actorOf(principal),
         action: auditAction(c.req.method, path),
         method: c.req.method,
         path,

@@ -1,14 +1,28 @@
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
-import type { AuditEntryView } from '../../../src/contract/backoffice.ts';
+import type { AuditEntryView, StaffRole } from '../../../src/contract/backoffice.ts';
 import type { OperatorPrincipal } from '../../http/context.ts';
 import type { Db } from '../../db/open.ts';
 import { csvCell } from '../../http/csv.ts';
 import { type AuditRow, auditLog } from './schema.ts';
 
 
+/** Who the row names: a staff member (or, for a refused sign-in, the e-mail typed), or the operator key. */
+export interface AuditActor {
+  kind: 'staff' | 'operator_key';
+  staffId: number | null;
+  email: string | null;
+  role: StaffRole | null;
+}
+
+export function actorOf(principal: OperatorPrincipal): AuditActor {
+  return principal.kind === 'staff'
+    ? { kind: 'staff', staffId: principal.staffId, email: principal.email, role: principal.role }
+    : { kind: 'operator_key', staffId: null, email: null, role: null };
+}
+
 export interface AuditRecord {
   tenantId: number;
-  principal: OperatorPrincipal;
+  actor: AuditActor;
   action: string;
   method: string;
   path: string;
@@ -21,13 +35,12 @@ export interface AuditRecord {
 
 /** Appends one row; the table refuses UPDATE and DELETE (migration 0020). */
 export async function appendAudit(db: Db, record: AuditRecord): Promise<void> {
-  const staff = record.principal.kind === 'staff' ? record.principal : null;
   await db.insert(auditLog).values({
     tenantId: record.tenantId,
-    actorKind: record.principal.kind,
-    staffId: staff?.staffId ?? null,
-    staffEmail: staff?.email ?? null,
-    staffRole: staff?.role ?? null,
+    actorKind: record.actor.kind,
+    staffId: record.actor.staffId,
+    staffEmail: record.actor.email,
+    staffRole: record.actor.role,
     action: record.action,
     method: record.method,
     path: record.path,

@@ -4,7 +4,9 @@ import * as v from 'valibot';
 import { ROLE_AREAS, type StaffSessionView } from '../../../src/contract/backoffice.ts';
 import { readBody } from '../../http/body.ts';
 import type { AppEnv, TenantContext } from '../../http/context.ts';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors.ts';
+import { DomainError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { appendAudit } from './audit.ts';
 import { requestDomain } from '../../http/tenant.ts';
 import { findTenantByDomain, findTenantById } from '../tenants/find-tenant.ts';
 import type { StaffDeps } from './deps.ts';
@@ -65,6 +67,31 @@ function sessionView(staff: StaffUserRow, tenant: TenantContext, expiresAt: Date
  * The session then authorises the operator API (server/features/operator/auth.ts).
  */
 export function staffLoginRoutes(deps: StaffDeps): Hono<AppEnv> {
+  /** Sign-ins and sign-outs go to the audit log too, the refused ones with the e-mail that was typed. */
+  const record = (c: Context<AppEnv>, tenantId: number, action: string, status: number, staff: StaffUserRow | null, typedEmail: string | null) =>
+    appendAudit(deps.db, {
+      tenantId,
+      actor: { kind: 'staff', staffId: staff?.id ?? null, email: staff?.email ?? typedEmail?.trim().toLowerCase().slice(0, 254) ?? null, role: staff?.role ?? null },
+      action,
+      method: c.req.method,
+      path: c.req.path.replace(/^.*\/backoffice/, '/backoffice'),
+      status,
+      ip: clientIp(c, deps.clientIpHeader),
+      request: null,
+      before: null,
+      after: null,
+    });
+  async function audited<T>(c: Context<AppEnv>, tenant: TenantContext, action: string, typedEmail: string | null, step: () => Promise<T>): Promise<T> {
+    try {
+      const done = await step();
+      const staff = (done as { staff?: StaffUserRow }).staff;
+      if (staff) await record(c, tenant.id, action, 200, staff, null);
+      return done;
+    } catch (error) {
+      if (error instanceof DomainError) await record(c, tenant.id, action, error.status, null, typedEmail);
+      throw error;
+    }
+  }
   const cookieOptions = { httpOnly: true, sameSite: 'Strict', path: '/api', secure: deps.secureCookie } as const;
   return new Hono<AppEnv>()
     .use(async (c, next) => {
@@ -74,12 +101,15 @@ export function staffLoginRoutes(deps: StaffDeps): Hono<AppEnv> {
     .post('/login', async (c) => {
       const body = await readBody(c, PasswordBody);
       const tenant = await loginTenant(c, deps, body.site);
-      return c.json(await staffPasswordStep(deps, tenant, body));
+      const step = await audited(c, tenant, 'backoffice.password', body.email, () => staffPasswordStep(deps, tenant, body));
+      return c.json(step);
     })
     .post('/login/code', async (c) => {
       const body = await readBody(c, CodeBody);
       const tenant = await loginTenant(c, deps, body.site);
-      const { token, staff, expiresAt } = await staffCodeStep(deps, tenant, body);
+      // Whose code it is, so that a wrong one is on record under their name.
+      const waiting = await findStaffSession(deps.db, body.challenge, deps.now(), true);
+      const { token, staff, expiresAt } = await audited(c, tenant, 'backoffice.code', waiting?.staff.email ?? null, () => staffCodeStep(deps, tenant, body));
       setCookie(c, STAFF_COOKIE, token, { ...cookieOptions, expires: expiresAt });
       deps.log.info(`backoffice: ${staff.email} (${staff.role}) signed in to ${tenant.domain}`);
       return c.json(sessionView(staff, tenant, expiresAt));
@@ -94,7 +124,10 @@ export function staffLoginRoutes(deps: StaffDeps): Hono<AppEnv> {
     .post('/logout', async (c) => {
       const token = getCookie(c, STAFF_COOKIE);
       const session = token ? await findStaffSession(deps.db, token, deps.now()) : null;
-      if (session) await endStaffSession(deps.db, session.sessionId, deps.now());
+      if (session) {
+        await endStaffSession(deps.db, session.sessionId, deps.now());
+        await record(c, session.staff.tenantId, 'backoffice.logout', 204, session.staff, null);
+      }
       deleteCookie(c, STAFF_COOKIE, cookieOptions);
       return c.body(null, 204);
     });

@@ -5,7 +5,8 @@ import { auditLog, staffUsers } from '../../../../server/features/staff/schema.t
 import { findTenantByDomain } from '../../../../server/features/tenants/find-tenant.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { playerMaker } from '../../helpers/feature-harness.ts';
-import { SORTE, SORTE_KEY, type StaffHarness, staffHarness } from './harness.ts';
+import { totpCode } from '../../../../server/features/staff/totp.ts';
+import { PASSWORD, SORTE, SORTE_KEY, type StaffHarness, staffHarness } from './harness.ts';
 
 let h: StaffHarness;
 beforeAll(async () => {
@@ -101,5 +102,24 @@ describe('the audit log', () => {
     expect((await h.request('GET', '/operator/reports/daily?days=500', { cookie: finance })).status).toBe(422);
     const support = await h.login(await h.createStaff('support'));
     expect((await h.request('GET', '/operator/reports/daily', { cookie: support })).status).toBe(403);
+  });
+});
+
+describe('sign-ins in the audit log', () => {
+  it('records a wrong password with the e-mail typed, a wrong code and a sign-in under the staff member, and the sign-out', async () => {
+    const email = await h.createStaff('finance');
+    await h.request('POST', '/backoffice/login', { body: { email, password: 'wrong-password' } });
+    expect(await latestAudit()).toMatchObject({ action: 'backoffice.password', status: 401, actor: { kind: 'staff', email, staffId: null } });
+    const step = await h.request('POST', '/backoffice/login', { body: { email, password: PASSWORD } });
+    await h.request('POST', '/backoffice/login/code', { body: { challenge: step.body.challenge, code: '12345' } });
+    expect((await latestAudit()).action).not.toBe('backoffice.code'); // a malformed code is refused before any check
+    const secret = await h.secretOf(email);
+    const wrong = totpCode(secret, new Date(Date.now() + 10 * 60_000));
+    await h.request('POST', '/backoffice/login/code', { body: { challenge: step.body.challenge, code: wrong } });
+    expect(await latestAudit()).toMatchObject({ action: 'backoffice.code', status: 422, actor: { email } });
+    const cookie = await h.login(email);
+    expect(await latestAudit()).toMatchObject({ action: 'backoffice.code', status: 200, actor: { email, role: 'finance' } });
+    await h.request('POST', '/backoffice/logout', { cookie });
+    expect(await latestAudit()).toMatchObject({ action: 'backoffice.logout', actor: { email } });
   });
 });

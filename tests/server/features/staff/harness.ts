@@ -31,7 +31,7 @@ export async function staffHarness() {
     if (opts.key) headers['x-operator-key'] = opts.key;
     const res = await app.request(`/api${path}`, { method, headers, ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }) });
     const text = await res.text();
-    let body: Record<string, unknown> = {};
+    let body: Record<string, unknown>;
     try {
       body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {
