@@ -5,13 +5,14 @@ import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { t } from '../i18n.ts';
-import { $build, $siteConfig, $siteErrors, loadSiteConfig, rebuildSite, saveSiteSettings } from '../stores/site.ts';
+import { $fieldErrors } from '../stores/resource.ts';
+import { $build, $siteConfig, loadSiteConfig, rebuildSite, saveSiteSettings } from '../stores/site.ts';
 
 type Colors = SiteConfig['colors'];
 const COLOR_KEYS: readonly (keyof Colors)[] = ['primary', 'secondary', 'background', 'surface', 'text', 'textMuted', 'accent', 'success', 'danger'];
 
 function SettingsForm({ config }: { config: SiteConfig }) {
-  const errors = useStore($siteErrors);
+  const errors = useStore($fieldErrors);
   const [title, setTitle] = useState(config.siteTitle);
   const [colors, setColors] = useState<Colors>(config.colors);
   const [busy, setBusy] = useState(false);
@@ -22,9 +23,9 @@ function SettingsForm({ config }: { config: SiteConfig }) {
     setBusy(false);
   };
   return (
-    <form className="card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="site-settings">
+    <form className="card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="site-settings" noValidate>
       <h2 id="site-settings">{t('site.identity')}</h2>
-      <Field label={t('site.title')} value={title} maxLength={80} onChange={(e) => setTitle(e.target.value)} errors={errors.siteTitle} required />
+      <Field label={t('site.title')} value={title} maxLength={80} onChange={(e) => setTitle(e.target.value)} errors={errors.siteTitle ? [t('site.errors.title')] : undefined} required />
       <fieldset>
         <legend>{t('site.colors')}</legend>
         <div className="grid grid--colors">
@@ -42,7 +43,7 @@ function SettingsForm({ config }: { config: SiteConfig }) {
                   onChange={(e) => setColors({ ...colors, [key]: e.target.value })}
                 />
               </span>
-              {errors[`colors.${key}`] && <p className="field__error">{errors[`colors.${key}`]?.join(' ')}</p>}
+              {errors[`colors.${key}`] && <p className="field__error">{t('site.errors.color')}</p>}
             </div>
           ))}
         </div>

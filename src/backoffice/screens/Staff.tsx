@@ -5,6 +5,7 @@ import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { formatDateTime, t } from '../i18n.ts';
+import { $fieldErrors } from '../stores/resource.ts';
 import { $session } from '../stores/session.ts';
 import { $staff, changeStaff, createStaff, loadStaff } from '../stores/staff.ts';
 
@@ -14,6 +15,8 @@ function NewStaffForm() {
   const [role, setRole] = useState<StaffRole>('support');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const errors = useStore($fieldErrors);
+  const said = (field: 'name' | 'email' | 'password') => (errors[field] ? [t(`staff.errors.${field}`)] : undefined);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -25,11 +28,11 @@ function NewStaffForm() {
     setBusy(false);
   };
   return (
-    <form className="card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="new-staff">
+    <form className="card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="new-staff" noValidate>
       <h2 id="new-staff">{t('staff.new')}</h2>
       <div className="grid">
-        <Field label={t('staff.name')} value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
-        <Field label={t('staff.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="off" />
+        <Field label={t('staff.name')} value={name} onChange={(e) => setName(e.target.value)} errors={said('name')} required autoComplete="off" />
+        <Field label={t('staff.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} errors={said('email')} required autoComplete="off" />
         <div className="field">
           <label htmlFor="new-staff-role">{t('staff.role')}</label>
           <select id="new-staff-role" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
@@ -40,7 +43,7 @@ function NewStaffForm() {
             ))}
           </select>
         </div>
-        <Field label={t('staff.password')} hint={t('staff.passwordHint')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={12} required autoComplete="new-password" />
+        <Field label={t('staff.password')} hint={t('staff.passwordHint')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={12} errors={said('password')} required autoComplete="new-password" />
       </div>
       <button className="button button--primary" type="submit" disabled={busy}>
         {t('staff.create')}

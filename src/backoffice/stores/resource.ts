@@ -36,16 +36,20 @@ export interface Outcome {
 }
 
 export const $outcome = atom<Outcome | null>(null);
+/** The fields the last refused action named (`email`, `colors.primary`…); the screen says what is wrong with each in its own words. */
+export const $fieldErrors = atom<Record<string, string[]>>({});
 
-/** Runs an action and reports it in `$outcome`; answers whether it succeeded. */
+/** Runs an action and reports it in `$outcome` (and its refused fields in `$fieldErrors`); answers whether it succeeded. */
 export async function act(work: () => Promise<unknown>, done: string): Promise<boolean> {
   $outcome.set(null);
+  $fieldErrors.set({});
   try {
     await work();
     $outcome.set({ ok: true, text: done });
     return true;
   } catch (error) {
     $outcome.set({ ok: false, text: messageOf(error) });
+    if (error instanceof BackofficeError) $fieldErrors.set(error.fields);
     return false;
   }
 }

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { SiteConfig } from '../../contract/site-config.ts';
-import { BackofficeError, call } from '../api.ts';
+import { call } from '../api.ts';
 import { t } from '../i18n.ts';
 import { act, loader, resource } from './resource.ts';
 
@@ -9,23 +9,13 @@ const load = loader($siteConfig);
 
 export type BuildState = { status: 'idle' } | { status: 'queued' | 'building' | 'succeeded'; id: string } | { status: 'failed'; id: string; error: string };
 export const $build = atom<BuildState>({ status: 'idle' });
-/** Field → message of the last refused save. */
-export const $siteErrors = atom<Record<string, string[]>>({});
 
 export function loadSiteConfig(): Promise<void> {
   return load(() => call<{ domain: string; config: SiteConfig }>('/operator/site-config'));
 }
 
 export async function saveSiteSettings(patch: { siteTitle: string; colors: SiteConfig['colors'] }): Promise<boolean> {
-  $siteErrors.set({});
-  const ok = await act(async () => {
-    try {
-      await call('/operator/site-config', { method: 'PATCH', body: patch });
-    } catch (error) {
-      if (error instanceof BackofficeError) $siteErrors.set(error.fields);
-      throw error;
-    }
-  }, t('site.saved'));
+  const ok = await act(() => call('/operator/site-config', { method: 'PATCH', body: patch }), t('site.saved'));
   if (ok) await loadSiteConfig();
   return ok;
 }

@@ -1,0 +1,217 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { totpCode } from '../../server/features/staff/totp.ts';
+import { startLoggedIn } from './accounts-helpers.ts';
+import { seriousViolations } from './axe.ts';
+import { cssVar, tenantUrl } from './helpers.ts';
+import { verifyDocuments } from './kyc-helpers.ts';
+import { operatorCall, tenantApi } from './tenant-api.ts';
+import { fundedPlayer } from './wallet-helpers.ts';
+
+/**
+ * The operators' back office (issue 21) in a real browser, on the `localhost`
+ * tenant: staff sign in with password and TOTP (enrolling at the first
+ * sign-in), each role sees and does only its own work, and what they do
+ * reaches players and the site.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const HOST = 'localhost';
+const PASSWORD = 'a-long-staff-password';
+const ADMIN = { email: `admin@${HOST}`, password: 'demo-admin-password' };
+/** TOTP secrets read from the enrolment screen, by e-mail. */
+const secrets = new Map<string, string>();
+/** The last TOTP step each account signed in with: the platform never takes a step twice. */
+const lastSteps = new Map<string, number>();
+const STEP_MS = 30_000;
+
+/** A code the platform takes now: the current step, or the next (it allows one step of drift), waiting when both were used. */
+async function freshCode(page: Page, email: string): Promise<string> {
+  const step = Math.max(Math.floor(Date.now() / STEP_MS), (lastSteps.get(email) ?? -1) + 1);
+  const validFrom = (step - 1) * STEP_MS;
+  if (Date.now() < validFrom + 500) await page.waitForTimeout(validFrom + 500 - Date.now());
+  lastSteps.set(email, step);
+  return totpCode(secrets.get(email)!, new Date(step * STEP_MS + 1000));
+}
+
+async function signIn(page: Page, who: { email: string; password: string }, opts: { keyboard?: boolean; lang?: 'pt' | 'en' } = {}): Promise<void> {
+  const en = opts.lang === 'en';
+  await page.goto(tenantUrl(HOST, '/backoffice/'));
+  await expect(page.getByRole('heading', { name: en ? 'Sign in to the back office' : 'Entrar no back office' })).toBeVisible();
+  await expect(page.getByLabel('Site')).toHaveValue(HOST);
+  if (opts.keyboard) {
+    await page.getByLabel('E-mail').focus();
+    await page.keyboard.type(who.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(who.password);
+    await page.keyboard.press('Enter');
+  } else {
+    await page.getByLabel('E-mail').fill(who.email);
+    await page.getByLabel(en ? 'Password' : 'Senha').fill(who.password);
+    await page.getByRole('button', { name: en ? 'Continue' : 'Continuar' }).click();
+  }
+  const code = page.getByLabel(en ? 'Code' : 'Código');
+  await expect(code).toBeVisible();
+  const shown = page.getByTestId('totp-secret');
+  if (await shown.isVisible()) {
+    await expect(page.getByRole('heading', { name: en ? 'Turn on two-step verification' : 'Ative a verificação em duas etapas' })).toBeFocused();
+    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+    secrets.set(who.email, (await shown.textContent())!.trim());
+  }
+  await code.fill(await freshCode(page, who.email));
+  if (opts.keyboard) await page.keyboard.press('Enter');
+  else await page.getByRole('button', { name: en ? 'Sign in' : 'Entrar', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: en ? 'Screens' : 'Telas' })).toBeVisible();
+}
+
+async function newPage(browser: Browser, opts: { width?: number; locale?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: 900 }, locale: opts.locale ?? 'pt-BR' });
+  return context.newPage();
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+const finance = { email: `financeiro-${Date.now() % 100000}@ipe.example`, password: PASSWORD };
+
+test('an admin creates a finance user, who signs in with TOTP and approves a withdrawal under review; the player sees it paid', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  // A player with a withdrawal of R$ 5.000,00: at the review threshold, so it waits for the operator (status 5).
+  const player = await fundedPlayer(request, 'Jogador Revisão', [500_000]);
+  await verifyDocuments(player);
+  const method = await tenantApi(HOST, '/wallet/withdraw/method', { body: { type: 'cpf', key: player.cpf }, token: player.token });
+  const { method: saved } = (await method.json()) as { method: { id: number } };
+  const made = await tenantApi(HOST, '/wallet/withdraw/request', { body: { amount: 500_000, method_id: saved.id }, token: player.token });
+  expect(made.status, await made.clone().text()).toBe(201);
+  const { withdrawal } = (await made.json()) as { withdrawal: { id: number; status: number } };
+  expect(withdrawal.status).toBe(5);
+
+  const admin = await newPage(browser);
+  await signIn(admin, ADMIN);
+  await admin.getByRole('link', { name: 'Equipe' }).click();
+  await expect(admin).toHaveURL(/\/backoffice\/staff$/);
+  const form = admin.getByRole('form', { name: 'Novo membro da equipe' });
+  await form.getByLabel('Nome').fill('Fernanda Financeiro');
+  await form.getByLabel('E-mail').fill(finance.email);
+  await form.getByLabel('Perfil').selectOption('finance');
+  await form.getByLabel('Senha inicial').fill('curta');
+  await form.getByRole('button', { name: 'Criar acesso' }).click();
+  await expect(form.getByText('A senha precisa ter pelo menos 12 caracteres.')).toBeVisible();
+  await expect(form.getByLabel('Senha inicial')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Senha inicial').fill(finance.password);
+  await form.getByRole('button', { name: 'Criar acesso' }).click();
+  await expect(admin.getByRole('status')).toContainText(`Acesso criado para ${finance.email}`);
+  const row = admin.locator(`tr[data-staff="${finance.email}"]`);
+  await expect(row).toContainText('Aguardando o primeiro acesso');
+  await expect(row.getByLabel('Perfil de Fernanda Financeiro')).toHaveValue('finance');
+
+  // The finance user signs in by keyboard alone, enrolling TOTP, and finds the withdrawal in the review queue.
+  const fin = await newPage(browser, { width: 390 });
+  await signIn(fin, finance, { keyboard: true });
+  await expect(fin.getByTestId('role')).toHaveText('Financeiro');
+  const nav = fin.getByRole('navigation', { name: 'Telas' });
+  await expect(nav.getByRole('link')).toHaveText(['Painel', 'Saques', 'Jogadores']);
+  await nav.getByRole('link', { name: 'Saques' }).click();
+  await expect(fin).toHaveURL(/\/backoffice\/withdrawals/);
+  const queued = fin.locator(`tr[data-withdrawal="${withdrawal.id}"]`);
+  await expect(queued).toContainText('Jogador Revisão');
+  await expect(queued).toContainText(/R\$\s?5\.000,00/);
+  await expect(queued).toContainText('Em análise');
+  await noSidewaysScroll(fin);
+  await queued.getByRole('button', { name: `Aprovar saque ${withdrawal.id}` }).click();
+  await expect(fin.getByRole('status')).toContainText(`Saque ${withdrawal.id} aprovado`);
+  await expect(queued).toHaveCount(0);
+
+  // The player's wallet shows it paid (the sandbox PSP settles the payout).
+  const playerPage = await newPage(browser);
+  await startLoggedIn(playerPage, player);
+  await playerPage.goto(tenantUrl(HOST, '/account/wallet'));
+  await expect(playerPage.locator(`[data-testid="withdrawal-row"][data-id="${withdrawal.id}"]`)).toHaveAttribute('data-status', '1', { timeout: 30_000 });
+
+  // The admin finds both actions in the audit log, under who did them.
+  await admin.getByRole('link', { name: 'Auditoria' }).click();
+  await admin.getByLabel('Ação').fill('withdrawals.approve');
+  await admin.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(admin).toHaveURL(/action=withdrawals\.approve/);
+  const entry = admin.getByRole('row').filter({ hasText: finance.email }).first();
+  await expect(entry).toContainText('withdrawals.approve');
+  await entry.getByText(`POST /withdrawals/${withdrawal.id}/approve`).click();
+  await expect(entry).toContainText('"status": 5');
+  const download = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Exportar CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('audit.csv');
+  await admin.context().close();
+  await fin.context().close();
+  await playerPage.context().close();
+});
+
+test('a support user sees neither the finance screens nor their data', async ({ browser }) => {
+  const support = { email: `atendimento-${Date.now() % 100000}@ipe.example`, password: PASSWORD };
+  const made = await operatorCall(HOST, 'POST', '/operator/staff', { email: support.email, name: 'Sara Suporte', role: 'support', password: support.password });
+  expect(made.status).toBe(201);
+  const page = await newPage(browser, { locale: 'en-US' });
+  await signIn(page, support, { lang: 'en' });
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  await expect(nav.getByRole('link')).toHaveText(['Players']);
+  await page.goto(tenantUrl(HOST, '/backoffice/withdrawals'));
+  await expect(page.getByText('Your role does not allow opening this screen.')).toBeVisible();
+  const refused = await page.evaluate(async () => (await fetch('/api/operator/withdrawals?status=5', { headers: { 'X-Backoffice': '1', 'Accept-Language': 'en' } })).json());
+  expect(refused).toEqual({ message: 'Your role does not allow this action.' });
+  await page.goto(tenantUrl(HOST, '/backoffice/dashboard'));
+  await expect(page.getByText('Your role does not allow opening this screen.')).toBeVisible();
+  await page.context().close();
+});
+
+test('every screen is readable on a phone and a desktop, in both languages, with no serious axe violation', async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const [width, locale] of [
+    [390, 'pt-BR'],
+    [1366, 'en-US'],
+  ] as const) {
+    const page = await newPage(browser, { width, locale });
+    await signIn(page, ADMIN, { lang: locale === 'en-US' ? 'en' : 'pt' });
+    for (const screen of ['dashboard', 'withdrawals', 'players', 'staff', 'audit', 'site']) {
+      await page.goto(tenantUrl(HOST, `/backoffice/${screen}`));
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.getByText(/Carregando|Loading/)).toHaveCount(0);
+      await noSidewaysScroll(page);
+      expect(await seriousViolations(page), `${screen} at ${width} px`).toEqual([]);
+    }
+    await page.getByRole('link', { name: /Jogadores|Players/ }).click();
+    await page.getByRole('searchbox').fill('Jogador Revisão');
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'Jogador Revisão' }).first().click();
+    await expect(page.getByRole('heading', { name: /Jogador Revisão/ })).toBeVisible();
+    await expect(page.getByRole('table')).toContainText('withdraw');
+    expect(await seriousViolations(page), `player at ${width} px`).toEqual([]);
+    await page.context().close();
+  }
+});
+
+test('an admin changes the site colour and publishes: the site shows it', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await newPage(browser, { width: 390 });
+  await signIn(page, ADMIN);
+  await page.getByRole('link', { name: 'Site' }).click();
+  const primary = page.getByRole('textbox', { name: 'Principal' });
+  const before = (await primary.inputValue()).toLowerCase();
+  // A neighbour of the demo colour: visibly applied, and every contrast the other tests check stays as it was.
+  const after = before === '#1ea35b' ? '#1fa35b' : '#1ea35b';
+  await primary.fill('vermelho');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Use uma cor no formato #RRGGBB, por exemplo #1FA35B.')).toBeVisible();
+  await expect(primary).toHaveAttribute('aria-invalid', 'true');
+  await primary.fill(after);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('status')).toContainText('Configuração salva');
+  await page.getByRole('button', { name: 'Publicar agora' }).click();
+  await expect(page.locator('[data-build]')).toHaveAttribute('data-build', /queued|building/);
+  await expect(page.locator('[data-build]')).toHaveAttribute('data-build', 'succeeded', { timeout: 200_000 });
+  await expect(page.getByText('Site publicado.')).toBeVisible();
+
+  const site = await newPage(browser);
+  await site.goto(tenantUrl(HOST, '/'));
+  expect(await cssVar(site, '--color-primary')).toBe(after);
+  await site.context().close();
+  await page.context().close();
+});
