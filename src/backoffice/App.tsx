@@ -3,6 +3,11 @@ import { useEffect } from 'react';
 import { $locale, t } from './i18n.ts';
 import { $place, hrefOf, navigate, type Screen } from './router.ts';
 import { Audit } from './screens/Audit.tsx';
+import { Chat } from './screens/Chat.tsx';
+import { Coupons } from './screens/Coupons.tsx';
+import { Documents } from './screens/Documents.tsx';
+import { Exports } from './screens/Exports.tsx';
+import { Notifications } from './screens/Notifications.tsx';
 import { Dashboard } from './screens/Dashboard.tsx';
 import { Login } from './screens/Login.tsx';
 import { Players } from './screens/Players.tsx';
@@ -16,7 +21,12 @@ import { $session, loadSession } from './stores/session.ts';
 const SCREENS: Record<Screen, () => React.JSX.Element> = {
   dashboard: Dashboard,
   withdrawals: Withdrawals,
+  exports: Exports,
   players: Players,
+  documents: Documents,
+  chat: Chat,
+  notifications: Notifications,
+  coupons: Coupons,
   staff: Staff,
   audit: Audit,
   site: SiteSettings,

@@ -54,15 +54,20 @@ function toBackofficeError(error: unknown, path: string): BackofficeError {
   return new BackofficeError(0, $locale.get() === 'pt-BR' ? 'Sem conexão com a plataforma. Tente novamente.' : 'No connection to the platform. Please try again.');
 }
 
-/** A CSV download: fetched with the header (a plain link cannot send it), then handed to the browser as a file. */
-export async function download(path: string, fileName: string): Promise<void> {
+/** A file the platform serves to staff (a document, a CSV), fetched with the header a plain link cannot send. */
+export async function fetchBlob(path: string): Promise<Blob> {
   const res = await fetch(`/api${path}`, { credentials: 'same-origin', headers: { 'X-Backoffice': '1', 'Accept-Language': $locale.get() } });
   if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
     if (res.status === 401) onSessionLost();
-    throw new BackofficeError(res.status, body.message ?? res.statusText);
+    throw new BackofficeError(res.status, body.message ?? res.statusText, body.errors ?? {});
   }
-  const url = URL.createObjectURL(await res.blob());
+  return res.blob();
+}
+
+/** A download handed to the browser as a file. */
+export async function download(path: string, fileName: string): Promise<void> {
+  const url = URL.createObjectURL(await fetchBlob(path));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

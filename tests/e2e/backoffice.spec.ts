@@ -1,9 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { totpCode } from '../../server/features/staff/totp.ts';
-import { startLoggedIn } from './accounts-helpers.ts';
+import { registerPlayer, startLoggedIn } from './accounts-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { cssVar, tenantUrl } from './helpers.ts';
-import { verifyDocuments } from './kyc-helpers.ts';
+import { uploadDocument, verifyDocuments } from './kyc-helpers.ts';
 import { operatorCall, tenantApi } from './tenant-api.ts';
 import { fundedPlayer } from './wallet-helpers.ts';
 
@@ -110,7 +110,7 @@ test('an admin creates a finance user, who signs in with TOTP and approves a wit
   await signIn(fin, finance, { keyboard: true });
   await expect(fin.getByTestId('role')).toHaveText('Financeiro');
   const nav = fin.getByRole('navigation', { name: 'Telas' });
-  await expect(nav.getByRole('link')).toHaveText(['Painel', 'Saques', 'Jogadores']);
+  await expect(nav.getByRole('link')).toHaveText(['Painel', 'Saques', 'Exportações', 'Jogadores']);
   await nav.getByRole('link', { name: 'Saques' }).click();
   await expect(fin).toHaveURL(/\/backoffice\/withdrawals/);
   const queued = fin.locator(`tr[data-withdrawal="${withdrawal.id}"]`);
@@ -152,7 +152,7 @@ test('a support user sees neither the finance screens nor their data', async ({ 
   const page = await newPage(browser, { locale: 'en-US' });
   await signIn(page, support, { lang: 'en' });
   const nav = page.getByRole('navigation', { name: 'Screens' });
-  await expect(nav.getByRole('link')).toHaveText(['Players']);
+  await expect(nav.getByRole('link')).toHaveText(['Players', 'Chat', 'Notifications']);
   await page.goto(tenantUrl(HOST, '/backoffice/withdrawals'));
   await expect(page.getByText('Your role does not allow opening this screen.')).toBeVisible();
   const refused = await page.evaluate(async () => (await fetch('/api/operator/withdrawals?status=5', { headers: { 'X-Backoffice': '1', 'Accept-Language': 'en' } })).json());
@@ -170,7 +170,7 @@ test('every screen is readable on a phone and a desktop, in both languages, with
   ] as const) {
     const page = await newPage(browser, { width, locale });
     await signIn(page, ADMIN, { lang: locale === 'en-US' ? 'en' : 'pt' });
-    for (const screen of ['dashboard', 'withdrawals', 'players', 'staff', 'audit', 'site']) {
+    for (const screen of ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'staff', 'audit', 'site']) {
       await page.goto(tenantUrl(HOST, `/backoffice/${screen}`));
       await expect(page.locator('main h1')).toBeVisible();
       await expect(page.getByText(/Carregando|Loading/)).toHaveCount(0);
@@ -214,4 +214,77 @@ test('an admin changes the site colour and publishes: the site shows it', async 
   expect(await cssVar(site, '--color-primary')).toBe(after);
   await site.context().close();
   await page.context().close();
+});
+
+test('compliance approves a document, support posts a pinned notice and notifies a player, marketing creates a coupon: each reaches the player', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const player = await registerPlayer(request, HOST, 'Paula Documento');
+  const documentId = await uploadDocument(player, 'identity_front');
+  const stamp = Date.now() % 100000;
+  const staffOf = async (role: string, name: string) => {
+    const who = { email: `${role}-${stamp}@ipe.example`, password: PASSWORD };
+    expect((await operatorCall(HOST, 'POST', '/operator/staff', { email: who.email, name, role, password: who.password })).status).toBe(201);
+    return who;
+  };
+
+  // Compliance: the document, its image, approved.
+  const compliance = await newPage(browser, { width: 390 });
+  await signIn(compliance, await staffOf('compliance', 'Clara Compliance'));
+  await compliance.getByRole('link', { name: 'Documentos' }).click();
+  const row = compliance.locator(`tr[data-document="${documentId}"]`);
+  await expect(row).toContainText('Paula Documento');
+  await expect(row).toContainText('Documento (frente)');
+  await row.getByRole('button', { name: `Ver arquivo ${documentId}` }).click();
+  await expect(row.getByRole('img', { name: 'Documento (frente) de Paula Documento' })).toBeVisible();
+  expect(await row.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await row.getByRole('button', { name: `Aprovar documento ${documentId}` }).click();
+  await expect(compliance.getByRole('status')).toContainText(`Documento ${documentId} aprovado`);
+  const status = (await (await tenantApi(HOST, '/documents/status', { token: player.token })).json()) as { by_type: Record<string, string> };
+  expect(status.by_type.identity_front).toBe('approved');
+  await compliance.context().close();
+
+  // Support: a notice pinned in the chat, and a notification to the player.
+  const support = await newPage(browser);
+  await signIn(support, await staffOf('support', 'Sílvio Suporte'));
+  await support.getByRole('link', { name: 'Chat' }).click();
+  const notice = `Aviso do suporte ${stamp}`;
+  await support.getByLabel('Texto do aviso').fill(notice);
+  await support.getByLabel('Fixar no topo').selectOption('1');
+  await support.getByRole('button', { name: 'Publicar aviso' }).click();
+  await expect(support.getByRole('status')).toContainText('Aviso publicado');
+  await expect(support.locator('.chat-item').filter({ hasText: notice })).toContainText('Fixado');
+  const room = (await (await tenantApi(HOST, '/chat/messages')).json()) as { messages: Array<{ text: string; pinned: boolean }> };
+  expect(room.messages.find((m) => m.text === notice)?.pinned).toBe(true);
+
+  await support.getByRole('link', { name: 'Notificações' }).click();
+  await support.getByLabel('Número do jogador').fill(String(player.user.id));
+  await support.getByLabel('Título (português)').fill(`Olá ${stamp}`);
+  await support.getByLabel('Título (inglês)').fill(`Hello ${stamp}`);
+  await support.getByLabel('Mensagem (português)').fill('Seu documento foi aprovado.');
+  await support.getByLabel('Mensagem (inglês)').fill('Your document was approved.');
+  await support.getByRole('button', { name: 'Enviar ao jogador' }).click();
+  await expect(support.getByRole('status')).toContainText(`Notificação enviada ao jogador ${player.user.id}`);
+  const inbox = (await (await tenantApi(HOST, '/notifications', { token: player.token })).json()) as { data: Array<{ title: string }> };
+  expect(JSON.stringify(inbox)).toContain(`Olá ${stamp}`);
+  await support.context().close();
+
+  // Marketing: a public coupon of VIP points the player can redeem.
+  const marketing = await newPage(browser, { locale: 'en-US' });
+  await signIn(marketing, await staffOf('marketing', 'Marcos Marketing'), { lang: 'en' });
+  await marketing.getByRole('link', { name: 'Coupons' }).click();
+  const code = `VIP${stamp}`;
+  const form = marketing.getByRole('form', { name: 'New coupon' });
+  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('Description (Portuguese)').fill('Pontos de boas-vindas');
+  await form.getByLabel('Description (English)').fill('Welcome points');
+  await form.getByLabel('Points').fill('0');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form.locator('.field__error')).not.toHaveCount(0);
+  await form.getByLabel('Points').fill('50');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(marketing.getByRole('status')).toContainText(`Coupon ${code} created`);
+  await expect(marketing.locator(`tr[data-coupon="${code}"]`)).toContainText('50 VIP points');
+  const redeemed = await tenantApi(HOST, '/bonuses/check-coupon', { body: { coupon: code }, token: player.token });
+  expect(redeemed.status, await redeemed.clone().text()).toBeLessThan(300);
+  await marketing.context().close();
 });

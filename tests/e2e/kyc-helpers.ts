@@ -19,21 +19,26 @@ const FIXTURES: Record<(typeof VERIFYING_DOCUMENT_TYPES)[number], { file: string
   selfie: { file: 'selfie.jpg', mime: 'image/jpeg' },
 };
 
+/** Uploads one small fixture document with the player's token; answers its id (pending review). */
+export async function uploadDocument(player: { token: string }, type: (typeof VERIFYING_DOCUMENT_TYPES)[number], host = 'localhost'): Promise<number> {
+  const { file, mime } = FIXTURES[type];
+  const bytes = await readFile(fileURLToPath(new URL(`../fixtures/documents/${file}`, import.meta.url)));
+  const form = new FormData();
+  form.set('type', type);
+  form.set('document', new File([bytes], file, { type: mime }));
+  const uploaded = await fetch(`http://127.0.0.1:${PORT}/api/documents/upload`, {
+    method: 'POST',
+    headers: { Origin: tenantUrl(host, '').replace(/\/$/, ''), Authorization: `Bearer ${player.token}` },
+    body: form,
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  return ((await uploaded.json()) as { id: number }).id;
+}
+
 /** Uploads the three small fixture documents with the player's token and approves them with the tenant's demo operator key. */
 export async function verifyDocuments(player: { token: string }, host = 'localhost'): Promise<void> {
   for (const type of VERIFYING_DOCUMENT_TYPES) {
-    const { file, mime } = FIXTURES[type];
-    const bytes = await readFile(fileURLToPath(new URL(`../fixtures/documents/${file}`, import.meta.url)));
-    const form = new FormData();
-    form.set('type', type);
-    form.set('document', new File([bytes], file, { type: mime }));
-    const uploaded = await fetch(`http://127.0.0.1:${PORT}/api/documents/upload`, {
-      method: 'POST',
-      headers: { Origin: tenantUrl(host, '').replace(/\/$/, ''), Authorization: `Bearer ${player.token}` },
-      body: form,
-    });
-    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-    const { id } = (await uploaded.json()) as { id: number };
+    const id = await uploadDocument(player, type, host);
     const approved = await operatorCall(host, 'POST', `/operator/documents/${id}/approve`);
     expect(approved.status, await approved.clone().text()).toBe(200);
   }

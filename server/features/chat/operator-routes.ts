@@ -4,11 +4,15 @@ import type { AppEnv } from '../../http/context.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { localizedKey } from '../../http/translate.ts';
 import { requireOperator } from '../operator/auth.ts';
-import type { ChatDeps } from './deps.ts';
+import { type ChatDeps, chatClock } from './deps.ts';
+import { listMessages } from './list-messages.ts';
 import { MuteSchema, NoticeSchema } from './input.ts';
 import { CHAT_KEYS } from './messages.ts';
 import { chatImageStore } from './upload-image.ts';
 import { activeMutes, deleteMessage, mutePlayer, postNotice, unmutePlayer } from './moderate.ts';
+
+/** Messages the moderation screen shows: the room as players see it. */
+const MODERATION_MESSAGES = 50;
 
 /** A positive id from the path; anything else names nothing (404 with `message`). */
 function pathId(raw: string, code: string, key: string): number {
@@ -20,6 +24,7 @@ function pathId(raw: string, code: string, key: string): number {
 /**
  * Chat moderation under `/api/operator` (operator key, acting on the key's
  * tenant only):
+ * - `GET /chat/messages` → 200 `{messages}` the room as players see it (pinned first, then the latest), for moderation
  * - `POST /chat/messages {text, pinned_until?, colorClass?, emoji?, mission?, attachments?}` → 201 `{message}`
  * - `DELETE /chat/messages/{id}` → 200 `{deleted: id}` (its uploaded images are no longer served)
  * - `GET /chat/mutes` → 200 `{mutes: [{user_id, name, muted_until, reason}]}` (running ones, soonest end first)
@@ -31,6 +36,10 @@ export function chatOperatorRoutes(operatorDeps: ChatDeps & { dataDir?: string }
   const deps = { ...operatorDeps, ...(operatorDeps.dataDir ? { images: chatImageStore(operatorDeps.dataDir) } : {}) };
   const operator = requireOperator(deps.db);
   return new Hono<AppEnv>()
+    .get('/chat/messages', operator, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ messages: await listMessages(deps.db, { tenantId: c.get('tenant').id, limit: MODERATION_MESSAGES, now: chatClock(deps) }) });
+    })
     .post('/chat/messages', operator, async (c) => {
       const body = await readBody(c, NoticeSchema);
       const message = await postNotice(deps, c.get('tenant'), body);

@@ -9,7 +9,12 @@ import { $session, logout } from '../stores/session.ts';
 export const SCREEN_AREAS: Record<Screen, StaffArea> = {
   dashboard: 'reports',
   withdrawals: 'finance',
+  exports: 'finance',
   players: 'players',
+  documents: 'compliance',
+  chat: 'support',
+  notifications: 'support',
+  coupons: 'marketing',
   staff: 'staff',
   audit: 'audit',
   site: 'site',
