@@ -171,7 +171,7 @@ export function createApp(deps: AppDeps): Hono {
   const notifications = { db: deps.db, publish, log, push: createPushSender(pushDeps) };
   // Every operator call is authenticated, checked against the staff role and audited once, here, before any feature's routes.
   api.use('/operator/*', requireOperator(deps.db, { clientIpHeader: deps.config.clientIpHeader, log }));
-  const staff = createStaffDeps({ db: deps.db, log, scryptLogN: deps.config.auth.scryptLogN, secureCookie: deps.config.production, clientIpHeader: deps.config.clientIpHeader });
+  const staff = createStaffDeps({ db: deps.db, log, scryptLogN: deps.config.auth.scryptLogN, secureCookie: deps.config.production, clientIpHeader: deps.config.clientIpHeader, ipRateLimitScale: deps.config.ipRateLimitScale, totpKey: deps.config.backoffice.totpKey });
   api.route('/backoffice', staffLoginRoutes(staff));
   api.route('/operator', staffOperatorRoutes(staff));
   api.route('/operator', playerOperatorRoutes({ db: deps.db }));

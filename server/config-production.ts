@@ -17,6 +17,8 @@ export const DEVELOPMENT_DEFAULTS = {
   VAPID_SUBJECT: 'mailto:push@example.com',
   MAIL_FROM: 'no-reply@localhost',
   SANDBOX_AGGREGATOR_SECRET: 'development-sandbox-aggregator-secret',
+  /** 32 bytes in hex: the ASCII of `development-staff-totp-key------`. */
+  STAFF_TOTP_KEY: '646576656c6f706d656e742d73746166662d746f74702d6b65792d2d2d2d2d2d',
 } as const;
 
 /** Shortest secret the operator chooses and shares (realtime, PSP webhook, aggregators): 32 characters, e.g. `openssl rand -hex 32`. */
@@ -50,6 +52,7 @@ export function productionGaps(config: ConfigValues): ProductionGap[] {
 
   sharedSecret(gap, 'REALTIME_APP_SECRET', config.realtime.secret, DEVELOPMENT_DEFAULTS.REALTIME_APP_SECRET);
   sharedSecret(gap, 'PIX_WEBHOOK_SECRET', config.pix.webhookSecret, DEVELOPMENT_DEFAULTS.PIX_WEBHOOK_SECRET);
+  staffTotpKey(gap, config.backoffice.totpKey);
   for (const [code, secret] of config.gameProviderSecrets) {
     if (secret.length < MIN_SHARED_SECRET_LENGTH) gap('GAME_PROVIDER_SECRETS', `has a secret for "${code}" shorter than ${MIN_SHARED_SECRET_LENGTH} characters`);
   }
@@ -108,6 +111,12 @@ function sportsbookGaps(gap: (variable: string, problem: string) => void, sports
   if (/^https?:\/\//.test(sportsbook.scriptUrl)) offMachineHttps(gap, 'SPORTSBOOK_SCRIPT_URL', sportsbook.scriptUrl);
   else if (sportsbook.scriptUrl.startsWith('/sandbox-sportsbook')) gap('SPORTSBOOK_SCRIPT_URL', 'is the sandbox sportsbook’s script');
   offMachineHttps(gap, 'SPORTSBOOK_CALLBACK_BASE_URL', sportsbook.callbackBaseUrl);
+}
+
+/** STAFF_TOTP_KEY seals every staff member's second factor: never the published key, always 32 bytes (getConfig already refuses another length; checked again here since sealing depends on it). */
+function staffTotpKey(gap: (variable: string, problem: string) => void, key: Buffer): void {
+  if (key.equals(Buffer.from(DEVELOPMENT_DEFAULTS.STAFF_TOTP_KEY, 'hex'))) gap('STAFF_TOTP_KEY', `is the documented default "${DEVELOPMENT_DEFAULTS.STAFF_TOTP_KEY}"`);
+  else if (key.length !== 32) gap('STAFF_TOTP_KEY', 'is not 32 bytes (64 hex digits)');
 }
 
 function sharedSecret(gap: (variable: string, problem: string) => void, variable: string, value: string, documented: string): void {

@@ -151,6 +151,17 @@ export interface Config {
    * scaled. Default 1.
    */
   ipRateLimitScale: number;
+  backoffice: {
+    /**
+     * STAFF_TOTP_KEY: the AES-256-GCM key the back office seals staff TOTP
+     * secrets with in the database (server/features/staff/totp-secret.ts):
+     * 32 bytes written as 64 hex digits, e.g. `openssl rand -hex 32`. Default
+     * a DEVELOPMENT key published in server/config-production.ts; production
+     * mode refuses it. Changing the key makes every sealed secret unreadable:
+     * those staff members are refused until an admin resets their TOTP.
+     */
+    totpKey: Buffer;
+  };
   /**
    * DEV_OUTBOX: development aid. `true` mounts `GET /api/dev/outbox?to=…`,
    * listing the tenant's outbox messages (verification codes) so browser
@@ -424,6 +435,10 @@ const variables = {
     v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000'), v.transform(Number), v.number(), v.minValue(1, 'must be a whole number from 1 to 1000'), v.maxValue(1000, 'must be a whole number from 1 to 1000')),
     '1',
   ],
+  STAFF_TOTP_KEY: [
+    v.pipe(nonEmpty, v.regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (a 32-byte key), e.g. from `openssl rand -hex 32`'), v.transform((hex) => Buffer.from(hex, 'hex'))),
+    DEVELOPMENT_DEFAULTS.STAFF_TOTP_KEY,
+  ],
   PIX_WEBHOOK_SECRET: [v.pipe(nonEmpty, v.minLength(16, 'must be at least 16 characters')), DEVELOPMENT_DEFAULTS.PIX_WEBHOOK_SECRET],
   PIX_WEBHOOK_URL: [httpUrl, undefined],
   PIX_MERCHANT_NAME: [nonEmpty, 'Cassino'],
@@ -585,6 +600,7 @@ function readValues(p: Parsed, production: boolean): ConfigValues {
       smsGatewayToken: p.SMS_GATEWAY_TOKEN ?? null,
     },
     ipRateLimitScale: p.IP_RATE_LIMIT_SCALE,
+    backoffice: { totpKey: p.STAFF_TOTP_KEY },
     pix: {
       webhookSecret: p.PIX_WEBHOOK_SECRET,
       webhookUrl: p.PIX_WEBHOOK_URL ?? `http://127.0.0.1:${p.PORT}/api/pix/webhook`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, getConfig, ProductionConfigError } from '../../server/config.ts';
+import { DEVELOPMENT_DEFAULTS } from '../../server/config-production.ts';
 import { PRODUCTION_ENV } from './helpers/production-env.ts';
 
 describe('getConfig', () => {
@@ -195,7 +196,7 @@ describe('production mode', () => {
   it('refuses the documented defaults naming every offending variable in one message', () => {
     const error = refusal({ NODE_ENV: 'production' });
     expect(error).toBeInstanceOf(ConfigError);
-    const names = ['REALTIME_APP_SECRET', 'PIX_WEBHOOK_SECRET', 'GAME_AGGREGATOR', 'PIX_PSP', 'SMS_GATEWAY_URL', 'SMTP_URL', 'MAIL_FROM', 'VAPID_SUBJECT', 'SPORTSBOOK_PROVIDER', 'SIGAP_PROVIDER'];
+    const names = ['REALTIME_APP_SECRET', 'PIX_WEBHOOK_SECRET', 'STAFF_TOTP_KEY', 'GAME_AGGREGATOR', 'PIX_PSP', 'SMS_GATEWAY_URL', 'SMTP_URL', 'MAIL_FROM', 'VAPID_SUBJECT', 'SPORTSBOOK_PROVIDER', 'SIGAP_PROVIDER'];
     expect(error.gaps.map((g) => g.variable)).toEqual(names);
     for (const name of names) expect(error.message).toContain(`  - ${name} `);
     expect(error.message).toContain('REALTIME_APP_SECRET is the documented default "app-secret"');
@@ -206,6 +207,7 @@ describe('production mode', () => {
   it.each([
     ['REALTIME_APP_SECRET', 'a-secret-of-31-characters-xxxxx', /REALTIME_APP_SECRET is shorter than 32 characters/],
     ['PIX_WEBHOOK_SECRET', 'sixteen-chars-ok', /PIX_WEBHOOK_SECRET is shorter than 32 characters/],
+    ['STAFF_TOTP_KEY', DEVELOPMENT_DEFAULTS.STAFF_TOTP_KEY, /STAFF_TOTP_KEY is the documented default/],
     ['GAME_PROVIDER_SECRETS', 'acme:0123456789abcdef0123456789abcdef,spin:0123456789abcdef', /GAME_PROVIDER_SECRETS has a secret for "spin" shorter than 32/],
     ['PIX_PSP_CLIENT_SECRET', 'short', /PIX_PSP_CLIENT_SECRET is shorter than 16 characters/],
     ['PIX_PSP_BASE_URL', 'http://127.0.0.1:8443/v2', /PIX_PSP_BASE_URL points at this machine/],

@@ -2,14 +2,45 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { StaffLoginStep } from '../../../src/contract/backoffice.ts';
 import { DomainError, UnauthorizedError } from '../../http/errors.ts';
 import type { TenantContext } from '../../http/context.ts';
+import { tooManyAttempts } from '../rate-limit/errors.ts';
+import { perIpRule } from '../rate-limit/rules.ts';
 import type { StaffDeps } from './deps.ts';
 import { STAFF_MESSAGES } from './messages.ts';
-import { STAFF_LOCKOUT } from './policy.ts';
+import { STAFF_LOCKOUT, STAFF_SIGN_IN_PER_IP, staffSignInIpKey } from './policy.ts';
 import { type StaffUserRow, staffUsers } from './schema.ts';
 import { endPendingStaffSessions, endStaffSession, findStaffSession, openStaffSession } from './sessions.ts';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp.ts';
+import { readTotpSecret, sealTotpSecret } from './totp-secret.ts';
 
 const lockedError = (until: Date) => new DomainError('staff_locked', 429, undefined, { message: STAFF_MESSAGES.locked, details: { lockedUntil: until.toISOString() } });
+
+/**
+ * Counts one sign-in attempt (password or code step) from `ip`, whatever the
+ * account or site, before anything else is checked.
+ * @throws 429 `backoffice_login_limited` `{message, retry_in}` past
+ * STAFF_SIGN_IN_PER_IP (× IP_RATE_LIMIT_SCALE).
+ */
+export async function countSignInAttempt(deps: StaffDeps, ip: string): Promise<void> {
+  const byIp = await deps.limiter.hit(staffSignInIpKey(ip), perIpRule(STAFF_SIGN_IN_PER_IP, deps.ipRateLimitScale));
+  if (byIp.blocked) throw tooManyAttempts(byIp.retryIn, 'backoffice_login_limited');
+}
+
+/**
+ * The account's TOTP secret in clear, and whether it was stored plain (from
+ * before sealing). A value that does not decrypt refuses the sign-in: it was
+ * altered or sealed under another STAFF_TOTP_KEY, and an admin resets it.
+ * @throws 401 `staff_totp_unreadable`.
+ */
+function openSecret(deps: StaffDeps, staff: StaffUserRow & { totpSecret: string }): { secret: string; legacy: boolean } {
+  const read = readTotpSecret(staff.totpSecret, deps.totpKey);
+  if (read.status === 'unreadable') {
+    deps.log.error(`backoffice: the TOTP secret of staff ${staff.id} does not decrypt (altered, or sealed under another STAFF_TOTP_KEY); an admin must reset its TOTP`);
+    throw new UnauthorizedError('staff_totp_unreadable', { message: STAFF_MESSAGES.totpUnreadable });
+  }
+  return { secret: read.secret, legacy: read.status === 'legacy' };
+}
+
+const hasSecret = (staff: StaffUserRow): staff is StaffUserRow & { totpSecret: string } => staff.totpSecret !== null;
 
 function assertNotLocked(row: StaffUserRow, now: Date): void {
   if (row.lockedUntil && row.lockedUntil > now) throw lockedError(row.lockedUntil);
@@ -38,7 +69,9 @@ async function countFailure(deps: StaffDeps, staffId: number): Promise<Date | nu
  * The password step. A wrong password, an unknown e-mail and a disabled
  * account all answer the same 401 (and an unknown e-mail costs a hash), so
  * the answer does not reveal who has an account. A correct password always
- * leads to the TOTP step; an account without TOTP enrols first.
+ * leads to the TOTP step; an account without TOTP enrols first (its new
+ * secret is stored sealed, see totp-secret.ts).
+ * @throws 401 `staff_totp_unreadable` when a pending enrolment's secret does not decrypt.
  */
 export async function staffPasswordStep(deps: StaffDeps, tenant: TenantContext, input: { email: string; password: string }): Promise<StaffLoginStep> {
   const [row] = await deps.db
@@ -55,11 +88,14 @@ export async function staffPasswordStep(deps: StaffDeps, tenant: TenantContext, 
     }
     throw new UnauthorizedError('staff_login_failed', { message: STAFF_MESSAGES.badLogin });
   }
-  const { token: challenge } = await openStaffSession(deps.db, row.id, now, true);
-  if (row.totpEnrolledAt && row.totpSecret) return { step: 'totp', challenge };
+  if (row.totpEnrolledAt && hasSecret(row)) {
+    const { token: challenge } = await openStaffSession(deps.db, row.id, now, true);
+    return { step: 'totp', challenge };
+  }
   // Until a first code confirms it, the same secret is offered again, so a QR code already scanned keeps working.
-  const secret = row.totpSecret ?? newTotpSecret();
-  if (!row.totpSecret) await deps.db.update(staffUsers).set({ totpSecret: secret }).where(eq(staffUsers.id, row.id));
+  const secret = hasSecret(row) ? openSecret(deps, row).secret : newTotpSecret();
+  if (!row.totpSecret) await deps.db.update(staffUsers).set({ totpSecret: sealTotpSecret(secret, deps.totpKey) }).where(eq(staffUsers.id, row.id));
+  const { token: challenge } = await openStaffSession(deps.db, row.id, now, true);
   return { step: 'enrol', challenge, secret, ...totpEnrolment(secret, tenant.config.siteTitle, row.email) };
 }
 
@@ -67,16 +103,19 @@ export async function staffPasswordStep(deps: StaffDeps, tenant: TenantContext, 
  * The TOTP step: the code of the current 30-second step (±1), never one at
  * or before the last step used. Success ends the challenge, confirms the
  * enrolment, clears the failure count and opens the real session.
+ * @throws 401 `staff_totp_unreadable` when the stored secret does not
+ * decrypt (the sign-in is refused, nothing else is told).
  */
 export async function staffCodeStep(deps: StaffDeps, tenant: TenantContext, input: { challenge: string; code: string }): Promise<{ token: string; staff: StaffUserRow; expiresAt: Date }> {
   const now = deps.now();
   const pending = await findStaffSession(deps.db, input.challenge, now, true);
-  if (!pending || pending.staff.tenantId !== tenant.id || !pending.staff.totpSecret) {
+  if (!pending || pending.staff.tenantId !== tenant.id || !hasSecret(pending.staff)) {
     throw new UnauthorizedError('staff_challenge_expired', { message: STAFF_MESSAGES.challengeExpired });
   }
   const staff = pending.staff;
   assertNotLocked(staff, now);
-  const step = totpStep(staff.totpSecret!, input.code.replace(/\s/g, ''), now);
+  const { secret, legacy } = openSecret(deps, staff);
+  const step = totpStep(secret, input.code.replace(/\s/g, ''), now);
   if (step === null || (staff.totpLastStep !== null && step <= staff.totpLastStep)) {
     const locked = await countFailure(deps, staff.id);
     if (locked) {
@@ -86,9 +125,17 @@ export async function staffCodeStep(deps: StaffDeps, tenant: TenantContext, inpu
     throw new DomainError('staff_code_invalid', 422, undefined, { message: STAFF_MESSAGES.badCode });
   }
   // The step is taken in the UPDATE's own condition, so two parallel logins with one code cannot both succeed.
+  // A secret still stored plain (written before sealing) is sealed now.
   const [updated] = await deps.db
     .update(staffUsers)
-    .set({ totpLastStep: step, totpEnrolledAt: staff.totpEnrolledAt ?? now, failedAttempts: 0, lockedUntil: null, lastLoginAt: now })
+    .set({
+      totpLastStep: step,
+      totpEnrolledAt: staff.totpEnrolledAt ?? now,
+      failedAttempts: 0,
+      lockedUntil: null,
+      lastLoginAt: now,
+      ...(legacy ? { totpSecret: sealTotpSecret(secret, deps.totpKey) } : {}),
+    })
     .where(and(eq(staffUsers.id, staff.id), sql`coalesce(${staffUsers.totpLastStep}, -1) < ${step}`))
     .returning();
   if (!updated) throw new DomainError('staff_code_invalid', 422, undefined, { message: STAFF_MESSAGES.badCode });

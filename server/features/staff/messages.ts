@@ -9,6 +9,10 @@ export const STAFF_MESSAGES = {
     pt: `Acesso bloqueado por ${STAFF_LOCKOUT.minutes} minutos após ${STAFF_LOCKOUT.attempts} tentativas erradas.`,
     en: `Access locked for ${STAFF_LOCKOUT.minutes} minutes after ${STAFF_LOCKOUT.attempts} failed attempts.`,
   },
+  totpUnreadable: {
+    pt: 'Não foi possível verificar sua autenticação em duas etapas. Peça a um administrador para redefini-la.',
+    en: 'Your two-step verification cannot be checked. Ask an administrator to reset it.',
+  },
   challengeExpired: { pt: 'A verificação expirou. Entre com sua senha novamente.', en: 'The verification expired. Sign in with your password again.' },
   sessionExpired: { pt: 'Sua sessão do painel expirou. Entre novamente.', en: 'Your back-office session has expired. Please sign in again.' },
   csrfHeader: { pt: 'Requisição do painel sem o cabeçalho X-Backoffice.', en: 'Back-office request without the X-Backoffice header.' },

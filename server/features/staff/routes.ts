@@ -10,7 +10,7 @@ import { appendAudit } from './audit.ts';
 import { requestDomain } from '../../http/tenant.ts';
 import { findTenantByDomain, findTenantById } from '../tenants/find-tenant.ts';
 import type { StaffDeps } from './deps.ts';
-import { staffCodeStep, staffPasswordStep } from './login.ts';
+import { countSignInAttempt, staffCodeStep, staffPasswordStep } from './login.ts';
 import { STAFF_MESSAGES } from './messages.ts';
 import { STAFF_COOKIE, STAFF_CSRF_HEADER, STAFF_SESSION } from './policy.ts';
 import { staffView } from './present.ts';
@@ -64,6 +64,10 @@ function sessionView(staff: StaffUserRow, tenant: TenantContext, expiresAt: Date
  *   session cookie and answers the session;
  * - `GET /session` → the session (401 once it ended);
  * - `POST /logout` ends it.
+ * Both sign-in steps count against one per-IP limit (policy.ts
+ * STAFF_SIGN_IN_PER_IP) before the site is even looked up: 429 with
+ * `retry_in` past it (not audited: it has no tenant, and a spray would
+ * flood the log).
  * The session then authorises the operator API (server/features/operator/auth.ts).
  */
 export function staffLoginRoutes(deps: StaffDeps): Hono<AppEnv> {
@@ -100,12 +104,14 @@ export function staffLoginRoutes(deps: StaffDeps): Hono<AppEnv> {
     })
     .post('/login', async (c) => {
       const body = await readBody(c, PasswordBody);
+      await countSignInAttempt(deps, clientIp(c, deps.clientIpHeader));
       const tenant = await loginTenant(c, deps, body.site);
       const step = await audited(c, tenant, 'backoffice.password', body.email, () => staffPasswordStep(deps, tenant, body));
       return c.json(step);
     })
     .post('/login/code', async (c) => {
       const body = await readBody(c, CodeBody);
+      await countSignInAttempt(deps, clientIp(c, deps.clientIpHeader));
       const tenant = await loginTenant(c, deps, body.site);
       // Whose code it is, so that a wrong one is on record under their name.
       const waiting = await findStaffSession(deps.db, body.challenge, deps.now(), true);

@@ -4,6 +4,7 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   DATABASE_URL: 'postgres://casino@db.internal:5432/casino',
   REALTIME_APP_SECRET: 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00',
   PIX_WEBHOOK_SECRET: 'beefbeefbeefbeefbeefbeefbeefbeefbeefbeef',
+  STAFF_TOTP_KEY: '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed',
   PIX_PSP: 'bcb-api',
   PIX_PSP_BASE_URL: 'https://psp.example/api/v2',
   PIX_PSP_TOKEN_URL: 'https://psp.example/oauth/token',

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { StaffLoginStep, StaffRole } from '../../../../src/contract/backoffice.ts';
+import { DEVELOPMENT_DEFAULTS } from '../../../../server/config-production.ts';
 import { staffUsers } from '../../../../server/features/staff/schema.ts';
 import { totpCode } from '../../../../server/features/staff/totp.ts';
+import { parseTotpKey, readTotpSecret } from '../../../../server/features/staff/totp-secret.ts';
 import { demoOperatorKey } from '../../../../server/features/tenants/demo/tenants.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
 import { seedDemoTenants, silentLog } from '../../helpers/app.ts';
@@ -11,6 +13,10 @@ import { fullApp } from '../../helpers/full-app.ts';
 export const SORTE = 'sorte.localhost';
 export const SORTE_KEY = demoOperatorKey(SORTE);
 export const PASSWORD = 'a-long-staff-password';
+/** The key the harness's platform seals TOTP secrets with (STAFF_TOTP_KEY unset: the development default). */
+export const TOTP_KEY = parseTotpKey(DEVELOPMENT_DEFAULTS.STAFF_TOTP_KEY);
+/** The header the harness's platform reads the caller's IP from (CLIENT_IP_HEADER). */
+export const IP_HEADER = 'x-test-ip';
 
 export interface Answer {
   status: number;
@@ -18,14 +24,20 @@ export interface Answer {
   headers: Headers;
 }
 
-/** The platform in-process with the demo tenants, and helpers to sign staff in as the back office does. */
-export async function staffHarness() {
+/**
+ * The platform in-process with the demo tenants, and helpers to sign staff in
+ * as the back office does. Every request comes from one IP unless `ip` says
+ * otherwise, so the per-IP sign-in limit is scaled up (IP_RATE_LIMIT_SCALE
+ * 100) unless `env` sets it.
+ */
+export async function staffHarness(env: Record<string, string> = {}) {
   const tdb: TestDatabase = await freshDatabase();
   await seedDemoTenants(tdb.handle.db, silentLog);
-  const app: Hono = fullApp(tdb.handle.db);
+  const app: Hono = fullApp(tdb.handle.db, { CLIENT_IP_HEADER: IP_HEADER, IP_RATE_LIMIT_SCALE: '100', ...env });
 
-  async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; key?: string; host?: string; noCsrf?: boolean } = {}): Promise<Answer> {
+  async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; key?: string; host?: string; noCsrf?: boolean; ip?: string } = {}): Promise<Answer> {
     const headers: Record<string, string> = { host: opts.host ?? SORTE, 'content-type': 'application/json', 'accept-language': 'en' };
+    if (opts.ip) headers[IP_HEADER] = opts.ip;
     if (opts.cookie) headers.cookie = opts.cookie;
     if (opts.cookie && !opts.noCsrf) headers['x-backoffice'] = '1';
     if (opts.key) headers['x-operator-key'] = opts.key;
@@ -40,9 +52,12 @@ export async function staffHarness() {
     return { status: res.status, body, headers: res.headers };
   }
 
+  /** The account's TOTP secret in clear (the column holds it sealed). */
   async function secretOf(email: string): Promise<string> {
     const [row] = await tdb.handle.db.select().from(staffUsers).where(eq(staffUsers.email, email));
-    return row!.totpSecret!;
+    const read = readTotpSecret(row!.totpSecret!, TOTP_KEY);
+    if (read.status === 'unreadable') throw new Error(`the TOTP secret of ${email} does not decrypt`);
+    return read.secret;
   }
 
   /** A staff account made with the operator key. */
