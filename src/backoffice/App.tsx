@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { $locale, t } from './i18n.ts';
 import { $place, hrefOf, navigate, type Screen } from './router.ts';
 import { Audit } from './screens/Audit.tsx';
+import { Catalogue } from './screens/Catalogue.tsx';
 import { Chat } from './screens/Chat.tsx';
 import { Coupons } from './screens/Coupons.tsx';
 import { Documents } from './screens/Documents.tsx';
@@ -10,6 +11,7 @@ import { Exports } from './screens/Exports.tsx';
 import { Notifications } from './screens/Notifications.tsx';
 import { Dashboard } from './screens/Dashboard.tsx';
 import { Login } from './screens/Login.tsx';
+import { Pages } from './screens/Pages.tsx';
 import { Players } from './screens/Players.tsx';
 import { SCREEN_AREAS, Shell, screensFor } from './screens/Shell.tsx';
 import { SiteSettings } from './screens/SiteSettings.tsx';
@@ -30,6 +32,8 @@ const SCREENS: Record<Screen, () => React.JSX.Element> = {
   staff: Staff,
   audit: Audit,
   site: SiteSettings,
+  pages: Pages,
+  catalogue: Catalogue,
 };
 
 /** In-app links (`data-nav`) change the screen without reloading; the new screen's main region takes the focus. */

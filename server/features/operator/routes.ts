@@ -5,7 +5,7 @@ import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { findTenantByDomain } from '../tenants/find-tenant.ts';
-import { PageInputSchema, upsertTenantPage } from '../tenants/pages.ts';
+import { listTenantPages, PageInputSchema, upsertTenantPage } from '../tenants/pages.ts';
 import { setTenantStatus } from '../tenants/set-status.ts';
 import { patchTenantConfig, updateTenantConfig } from '../tenants/update-config.ts';
 import type { WithdrawalsDeps } from '../withdrawals/deps.ts';
@@ -22,7 +22,7 @@ function publicBuild(build: SiteBuild): { id: string; status: SiteBuild['status'
 
 /**
  * The operator API, each call acting only on the key's own tenant:
- * read/replace/patch the site configuration, open or close the site, write
+ * read/replace/patch the site configuration, open or close the site, list and write
  * pages, and rebuild the tenant's static site. Configuration writes are
  * validated whole; an invalid one answers 422 naming the fields and changes
  * nothing (the served site keeps its last good build). With `withdrawals`,
@@ -63,6 +63,7 @@ export function operatorRoutes(deps: { db: Db; sites: SiteBuilder; withdrawals?:
       await setTenantStatus(db, c.get('tenant').id, status);
       return c.json({ status });
     })
+    .get('/pages', async (c) => c.json({ pages: await listTenantPages(db, c.get('tenant').id) }))
     .put('/pages/:kind/:slug/:locale', async (c) => {
       const body = await readBody(c, PageBody);
       const input = v.parse(PageInputSchema, { ...c.req.param(), title: body.title, bodyHtml: body.bodyHtml });

@@ -18,6 +18,8 @@ export const SCREEN_AREAS: Record<Screen, StaffArea> = {
   staff: 'staff',
   audit: 'audit',
   site: 'site',
+  pages: 'site',
+  catalogue: 'site',
 };
 
 export function screensFor(areas: readonly StaffArea[]): Screen[] {
