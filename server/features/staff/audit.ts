@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
-import type { AuditEntryView, StaffRole } from '../../../src/contract/backoffice.ts';
+import type { AuditEntryView } from '../../../src/contract/backoffice.ts';
 import type { OperatorPrincipal } from '../../http/context.ts';
 import type { Db } from '../../db/open.ts';
 import { csvCell } from '../../http/csv.ts';
@@ -7,12 +7,7 @@ import { type AuditRow, auditLog } from './schema.ts';
 
 
 /** Who the row names: a staff member (or, for a refused sign-in, the e-mail typed), or the operator key. */
-export interface AuditActor {
-  kind: 'staff' | 'operator_key';
-  staffId: number | null;
-  email: string | null;
-  role: StaffRole | null;
-}
+export type AuditActor = AuditEntryView['actor'];
 
 export function actorOf(principal: OperatorPrincipal): AuditActor {
   return principal.kind === 'staff'
@@ -20,18 +15,8 @@ export function actorOf(principal: OperatorPrincipal): AuditActor {
     : { kind: 'operator_key', staffId: null, email: null, role: null };
 }
 
-export interface AuditRecord {
-  tenantId: number;
-  actor: AuditActor;
-  action: string;
-  method: string;
-  path: string;
-  status: number;
-  ip: string | null;
-  request: unknown;
-  before: unknown;
-  after: unknown;
-}
+/** One row to append: what the log shows (server/features/staff/schema.ts), for a tenant. */
+export type AuditRecord = Omit<AuditEntryView, 'id' | 'at'> & { tenantId: number };
 
 /** Appends one row; the table refuses UPDATE and DELETE (migration 0020). */
 export async function appendAudit(db: Db, record: AuditRecord): Promise<void> {

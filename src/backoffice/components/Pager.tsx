@@ -5,8 +5,18 @@ export function Pager({ previous, next, label }: { previous: string | null; next
   if (!previous && !next) return null;
   return (
     <nav className="pager" aria-label={label}>
-      {previous ? <a href={previous} data-nav>{t('common.previous')}</a> : <span aria-hidden="true" />}
-      {next ? <a href={next} data-nav>{t('common.next')}</a> : null}
+      {previous ? (
+        <a href={previous} data-nav>
+          {t('common.previous')}
+        </a>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+      {next ? (
+        <a href={next} data-nav>
+          {t('common.next')}
+        </a>
+      ) : null}
     </nav>
   );
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AuditEntryView } from '../../contract/backoffice.ts';
+import { DataTable } from '../components/DataTable.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { Pager } from '../components/Pager.tsx';
@@ -96,25 +97,11 @@ export function Audit() {
       <LoadState state={state} />
       {state.data && rows.length === 0 && <p className="muted">{t('audit.none')}</p>}
       {rows.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('screens.audit')}>
-          <table>
-            <caption>{t('audit.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.when')}</th>
-                <th scope="col">{t('audit.who')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.status')}</th>
-                <th scope="col">{t('audit.what')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((e) => (
-                <Entry key={e.id} e={e} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={t('screens.audit')} caption={t('audit.caption')} columns={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.status'), t('audit.what')]}>
+          {rows.map((e) => (
+            <Entry key={e.id} e={e} />
+          ))}
+        </DataTable>
       )}
       <Pager
         label={t('audit.pages')}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CouponRewardView } from '../../contract/bonuses.ts';
+import { DataTable } from '../components/DataTable.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
@@ -8,7 +9,19 @@ import { $locale, formatDateTime, formatMoney, t } from '../i18n.ts';
 import { $coupons, type CouponDraft, createCoupon, loadCoupons, setCouponActive } from '../stores/coupons.ts';
 import { $fieldErrors } from '../stores/resource.ts';
 
-const EMPTY: CouponDraft = { code: '', descriptionPt: '', descriptionEn: '', kind: 'vip_points', value: '', rollover: '1', expiresDays: '7', public: false, endsAt: '', maxUses: '', maxUsesPerPlayer: '1' };
+const EMPTY: CouponDraft = {
+  code: '',
+  descriptionPt: '',
+  descriptionEn: '',
+  kind: 'vip_points',
+  value: '',
+  rollover: '1',
+  expiresDays: '7',
+  public: false,
+  endsAt: '',
+  maxUses: '',
+  maxUsesPerPlayer: '1',
+};
 
 function rewardText(reward: CouponRewardView): string {
   if (reward.kind === 'vip_points') return t('coupons.rewardPoints', { points: reward.points });
@@ -42,7 +55,13 @@ function NewCoupon() {
             <option value="bonus">{t('coupons.kinds.bonus')}</option>
           </select>
         </div>
-        <Field label={d.kind === 'vip_points' ? t('coupons.points') : t('coupons.amount')} inputMode="decimal" value={d.value} onChange={(e) => set({ value: e.target.value })} errors={said('reward', 'reward.points', 'reward.amount')} />
+        <Field
+          label={d.kind === 'vip_points' ? t('coupons.points') : t('coupons.amount')}
+          inputMode="decimal"
+          value={d.value}
+          onChange={(e) => set({ value: e.target.value })}
+          errors={said('reward', 'reward.points', 'reward.amount')}
+        />
         {d.kind === 'bonus' && (
           <>
             <Field label={t('coupons.rollover')} inputMode="decimal" value={d.rollover} onChange={(e) => set({ rollover: e.target.value })} errors={said('reward.rollover_multiplier')} />
@@ -77,43 +96,33 @@ export function Coupons() {
       <LoadState state={state} />
       {state.data && state.data.length === 0 && <p className="muted">{t('coupons.none')}</p>}
       {state.data && state.data.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('screens.coupons')}>
-          <table>
-            <caption>{t('coupons.caption', { count: state.data.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('coupons.code')}</th>
-                <th scope="col">{t('coupons.reward')}</th>
-                <th scope="col">{t('coupons.uses')}</th>
-                <th scope="col">{t('coupons.endsAt')}</th>
-                <th scope="col">{t('staff.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.map((c) => (
-                <tr key={c.code} data-coupon={c.code}>
-                  <th scope="row">
-                    <code>{c.code}</code>
-                    <br />
-                    <span className="muted">{locale === 'pt-BR' ? c.description.pt : c.description.en}</span>
-                  </th>
-                  <td>{rewardText(c.reward)}</td>
-                  <td className="num">
-                    {c.uses}
-                    {c.max_uses ? ` / ${c.max_uses}` : ''}
-                  </td>
-                  <td>{c.ends_at ? formatDateTime(c.ends_at) : '—'}</td>
-                  <td>
-                    {c.active ? t('coupons.on') : t('coupons.off')}{' '}
-                    <button className="button button--small" type="button" onClick={() => void setCouponActive(c.code, !c.active)}>
-                      {c.active ? t('coupons.deactivate', { code: c.code }) : t('coupons.activate', { code: c.code })}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t('screens.coupons')}
+          caption={t('coupons.caption', { count: state.data.length })}
+          columns={[t('coupons.code'), t('coupons.reward'), t('coupons.uses'), t('coupons.endsAt'), t('staff.state')]}
+        >
+          {state.data.map((c) => (
+            <tr key={c.code} data-coupon={c.code}>
+              <th scope="row">
+                <code>{c.code}</code>
+                <br />
+                <span className="muted">{locale === 'pt-BR' ? c.description.pt : c.description.en}</span>
+              </th>
+              <td>{rewardText(c.reward)}</td>
+              <td className="num">
+                {c.uses}
+                {c.max_uses ? ` / ${c.max_uses}` : ''}
+              </td>
+              <td>{c.ends_at ? formatDateTime(c.ends_at) : '—'}</td>
+              <td>
+                {c.active ? t('coupons.on') : t('coupons.off')}{' '}
+                <button className="button button--small" type="button" onClick={() => void setCouponActive(c.code, !c.active)}>
+                  {c.active ? t('coupons.deactivate', { code: c.code }) : t('coupons.activate', { code: c.code })}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

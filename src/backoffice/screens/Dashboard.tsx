@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { DailyFigures } from '../../contract/backoffice.ts';
+import { DataTable } from '../components/DataTable.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { formatDay, formatMoney, t } from '../i18n.ts';
 import { $daily, loadDaily, totals } from '../stores/dashboard.ts';
@@ -50,35 +51,23 @@ export function Dashboard() {
           </dl>
           <h2>{t('dashboard.ggrByDay')}</h2>
           <GgrChart days={days} />
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('dashboard.tableLabel')}>
-            <table>
-              <caption>{t('dashboard.tableLabel')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('dashboard.day')}</th>
-                  <th scope="col">{t('dashboard.deposits')}</th>
-                  <th scope="col">{t('dashboard.withdrawals')}</th>
-                  <th scope="col">{t('dashboard.bets')}</th>
-                  <th scope="col">{t('dashboard.wins')}</th>
-                  <th scope="col">{t('dashboard.ggr')}</th>
-                  <th scope="col">{t('dashboard.activePlayers')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...days].reverse().map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row">{formatDay(d.day)}</th>
-                    <td className="num">{formatMoney(d.deposits)}</td>
-                    <td className="num">{formatMoney(d.withdrawals)}</td>
-                    <td className="num">{formatMoney(d.bets)}</td>
-                    <td className="num">{formatMoney(d.wins)}</td>
-                    <td className="num">{formatMoney(d.ggr)}</td>
-                    <td className="num">{d.activePlayers}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={t('dashboard.tableLabel')}
+            caption={t('dashboard.tableLabel')}
+            columns={[t('dashboard.day'), t('dashboard.deposits'), t('dashboard.withdrawals'), t('dashboard.bets'), t('dashboard.wins'), t('dashboard.ggr'), t('dashboard.activePlayers')]}
+          >
+            {[...days].reverse().map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{formatDay(d.day)}</th>
+                <td className="num">{formatMoney(d.deposits)}</td>
+                <td className="num">{formatMoney(d.withdrawals)}</td>
+                <td className="num">{formatMoney(d.bets)}</td>
+                <td className="num">{formatMoney(d.wins)}</td>
+                <td className="num">{formatMoney(d.ggr)}</td>
+                <td className="num">{d.activePlayers}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </>

@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { DOCUMENT_STATUSES, type DocumentStatus } from '../../contract/documents.ts';
+import { DataTable } from '../components/DataTable.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { ReviewButtons } from '../components/ReviewButtons.tsx';
 import { formatDateTime, t } from '../i18n.ts';
 import { $place, hrefOf, navigate } from '../router.ts';
 import { $documents, approveDocument, documentFile, loadDocuments, rejectDocument, type ReviewDocument } from '../stores/documents.ts';
@@ -36,42 +38,6 @@ function Preview({ doc }: { doc: ReviewDocument }) {
   );
 }
 
-function Review({ doc }: { doc: ReviewDocument }) {
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  if (doc.status !== 'pending') return <span className="muted">{doc.reviewed_by ?? ''}</span>;
-  if (rejecting) {
-    return (
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void rejectDocument(doc.id, reason.trim());
-        }}
-      >
-        <label htmlFor={`doc-reason-${doc.id}`}>{t('documents.reason')}</label>
-        <input id={`doc-reason-${doc.id}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} autoFocus />
-        <button className="button button--danger button--small" type="submit">
-          {t('documents.confirmReject', { id: doc.id })}
-        </button>
-        <button className="button button--small" type="button" onClick={() => setRejecting(false)}>
-          {t('common.cancel')}
-        </button>
-      </form>
-    );
-  }
-  return (
-    <div className="actions">
-      <button className="button button--primary button--small" type="button" onClick={() => void approveDocument(doc.id)}>
-        {t('documents.approve', { id: doc.id })}
-      </button>
-      <button className="button button--small" type="button" onClick={() => setRejecting(true)}>
-        {t('documents.reject', { id: doc.id })}
-      </button>
-    </div>
-  );
-}
-
 /** Identity documents waiting for review (compliance): see the file, approve, or reject with the reason the player reads. */
 export function Documents() {
   const place = useStore($place);
@@ -99,46 +65,53 @@ export function Documents() {
       <LoadState state={state} />
       {list && list.documents.length === 0 && <p className="muted">{t('documents.none')}</p>}
       {list && list.documents.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('screens.documents')}>
-          <table>
-            <caption>{t('documents.caption', { count: list.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t('withdrawals.player')}</th>
-                <th scope="col">{t('documents.type')}</th>
-                <th scope="col">{t('documents.sent')}</th>
-                <th scope="col">{t('documents.file')}</th>
-                <th scope="col">{t('withdrawals.decision')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.documents.map((d) => (
-                <tr key={d.id} data-document={d.id}>
-                  <th scope="row">{d.id}</th>
-                  <td>
-                    <a href={hrefOf('players', {}, String(d.user.id))} data-nav>
-                      {d.user.name}
-                    </a>
-                    <br />
-                    <span className="muted">CPF {d.user.cpf ?? '—'}</span>
-                  </td>
-                  <td>{t(`documents.types.${d.type}`)}</td>
-                  <td>{formatDateTime(d.created_at)}</td>
-                  <td>
-                    <Preview doc={d} />
-                  </td>
-                  <td>
-                    {d.reason ? <p className="muted">{d.reason}</p> : null}
-                    <Review doc={d} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t('screens.documents')}
+          caption={t('documents.caption', { count: list.total })}
+          columns={['#', t('withdrawals.player'), t('documents.type'), t('documents.sent'), t('documents.file'), t('withdrawals.decision')]}
+        >
+          {list.documents.map((d) => (
+            <tr key={d.id} data-document={d.id}>
+              <th scope="row">{d.id}</th>
+              <td>
+                <a href={hrefOf('players', {}, String(d.user.id))} data-nav>
+                  {d.user.name}
+                </a>
+                <br />
+                <span className="muted">CPF {d.user.cpf ?? '—'}</span>
+              </td>
+              <td>{t(`documents.types.${d.type}`)}</td>
+              <td>{formatDateTime(d.created_at)}</td>
+              <td>
+                <Preview doc={d} />
+              </td>
+              <td>
+                {d.reason ? <p className="muted">{d.reason}</p> : null}
+                {d.status === 'pending' ? (
+                  <ReviewButtons
+                    id={d.id}
+                    labels={{
+                      approve: t('documents.approve', { id: d.id }),
+                      reject: t('documents.reject', { id: d.id }),
+                      reason: t('documents.reason'),
+                      confirmReject: t('documents.confirmReject', { id: d.id }),
+                    }}
+                    onApprove={() => approveDocument(d.id)}
+                    onReject={(reason) => rejectDocument(d.id, reason)}
+                  />
+                ) : (
+                  <span className="muted">{d.reviewed_by ?? ''}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      <Pager label={t('documents.pages')} previous={page > 1 ? hrefOf('documents', { status, page: page - 1 }) : null} next={page < lastPage ? hrefOf('documents', { status, page: page + 1 }) : null} />
+      <Pager
+        label={t('documents.pages')}
+        previous={page > 1 ? hrefOf('documents', { status, page: page - 1 }) : null}
+        next={page < lastPage ? hrefOf('documents', { status, page: page + 1 }) : null}
+      />
     </>
   );
 }

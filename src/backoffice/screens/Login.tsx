@@ -21,7 +21,11 @@ function PasswordForm({ notice }: { notice: string | null }) {
       <Field label={t('login.site')} hint={t('login.siteHint')} value={site} onChange={(e) => setSite(e.target.value)} autoComplete="url" required />
       <Field label={t('login.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" required />
       <Field label={t('login.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
-      {error && <p className="message message--error" role="alert">{error}</p>}
+      {error && (
+        <p className="message message--error" role="alert">
+          {error}
+        </p>
+      )}
       <button className="button button--primary" type="submit" disabled={busy}>
         {busy ? t('common.wait') : t('login.continue')}
       </button>
@@ -61,17 +65,12 @@ function CodeForm() {
       ) : (
         <p>{t('login.codeIntro')}</p>
       )}
-      <Field
-        label={t('login.code')}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        required
-      />
-      {error && <p className="message message--error" role="alert">{error}</p>}
+      <Field label={t('login.code')} value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required />
+      {error && (
+        <p className="message message--error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="actions">
         <button className="button button--primary" type="submit" disabled={busy}>
           {busy ? t('common.wait') : t('login.signIn')}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { LEGAL_SLUGS, type TenantPage } from '../../contract/tenant-bundle.ts';
+import { DataTable } from '../components/DataTable.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
@@ -45,7 +46,13 @@ function Editor({ page, onDone }: { page: Draft; onDone: () => void }) {
               </select>
             </div>
           ) : (
-            <Field label={t('pages.slug')} hint={t('pages.slugHint')} value={d.slug} onChange={(e) => setD({ ...d, slug: e.target.value })} errors={errors.slug ? [t('pages.errors.slug')] : undefined} />
+            <Field
+              label={t('pages.slug')}
+              hint={t('pages.slugHint')}
+              value={d.slug}
+              onChange={(e) => setD({ ...d, slug: e.target.value })}
+              errors={errors.slug ? [t('pages.errors.slug')] : undefined}
+            />
           )}
           <div className="field">
             <label htmlFor="page-locale">{t('pages.locale')}</label>
@@ -96,35 +103,22 @@ export function Pages() {
       )}
       <LoadState state={state} />
       {state.data && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('screens.pages')}>
-          <table>
-            <caption>{t('pages.caption', { count: state.data.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('pages.title')}</th>
-                <th scope="col">{t('pages.address')}</th>
-                <th scope="col">{t('pages.updated')}</th>
-                <th scope="col">{t('staff.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.map((p) => (
-                <tr key={`${p.kind}/${p.slug}/${p.locale}`}>
-                  <th scope="row">{p.title}</th>
-                  <td>
-                    <code>{`${p.locale === 'en' ? '/en' : ''}${p.kind === 'custom' ? '/pages' : ''}/${p.slug}`}</code>
-                  </td>
-                  <td>{formatDateTime(p.updatedAt)}</td>
-                  <td>
-                    <button className="button button--small" type="button" onClick={() => setEditing(p)}>
-                      {t('pages.edit', { title: p.title })}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={t('screens.pages')} caption={t('pages.caption', { count: state.data.length })} columns={[t('pages.title'), t('pages.address'), t('pages.updated'), t('staff.actions')]}>
+          {state.data.map((p) => (
+            <tr key={`${p.kind}/${p.slug}/${p.locale}`}>
+              <th scope="row">{p.title}</th>
+              <td>
+                <code>{`${p.locale === 'en' ? '/en' : ''}${p.kind === 'custom' ? '/pages' : ''}/${p.slug}`}</code>
+              </td>
+              <td>{formatDateTime(p.updatedAt)}</td>
+              <td>
+                <button className="button button--small" type="button" onClick={() => setEditing(p)}>
+                  {t('pages.edit', { title: p.title })}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { LIMIT_PERIODS, MONEY_LIMIT_KINDS } from '../../contract/responsible-gaming.ts';
 import type { PlayerDetailView } from '../../contract/backoffice.ts';
+import { DataTable } from '../components/DataTable.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { formatDateTime, formatMoney, t } from '../i18n.ts';
@@ -39,46 +40,32 @@ function PlayerList() {
       <LoadState state={state} />
       {list && list.data.length === 0 && <p className="muted">{t('players.none')}</p>}
       {list && list.data.length > 0 && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('screens.players')}>
-          <table>
-            <caption>{t('players.caption', { count: list.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('players.name')}</th>
-                <th scope="col">CPF</th>
-                <th scope="col">{t('players.phone')}</th>
-                <th scope="col">{t('players.balance')}</th>
-                <th scope="col">{t('players.since')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">
-                    <a href={hrefOf('players', {}, String(p.id))} data-nav>
-                      {p.name}
-                    </a>
-                    <br />
-                    <span className="muted">
-                      #{p.id} {p.email ?? ''}
-                    </span>
-                  </th>
-                  <td>{p.cpf ?? '—'}</td>
-                  <td>{p.phone ?? '—'}</td>
-                  <td className="num">{formatMoney(p.balance)}</td>
-                  <td>{formatDateTime(p.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t('screens.players')}
+          caption={t('players.caption', { count: list.total })}
+          columns={[t('players.name'), 'CPF', t('players.phone'), t('players.balance'), t('players.since')]}
+        >
+          {list.data.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">
+                <a href={hrefOf('players', {}, String(p.id))} data-nav>
+                  {p.name}
+                </a>
+                <br />
+                <span className="muted">
+                  #{p.id} {p.email ?? ''}
+                </span>
+              </th>
+              <td>{p.cpf ?? '—'}</td>
+              <td>{p.phone ?? '—'}</td>
+              <td className="num">{formatMoney(p.balance)}</td>
+              <td>{formatDateTime(p.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {list && (
-        <Pager
-          label={t('players.pages')}
-          previous={page > 1 ? hrefOf('players', { q, page: page - 1 }) : null}
-          next={page < list.last_page ? hrefOf('players', { q, page: page + 1 }) : null}
-        />
+        <Pager label={t('players.pages')} previous={page > 1 ? hrefOf('players', { q, page: page - 1 }) : null} next={page < list.last_page ? hrefOf('players', { q, page: page + 1 }) : null} />
       )}
     </>
   );
@@ -161,35 +148,25 @@ function PlayerDetail({ id }: { id: number }) {
             </ul>
           )}
           <h2>{t('players.ledger')}</h2>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('players.ledger')}>
-            <table>
-              <caption>{t('players.ledgerCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.when')}</th>
-                  <th scope="col">{t('players.type')}</th>
-                  <th scope="col">{t('withdrawals.amount')}</th>
-                  <th scope="col">{t('players.balanceAfter')}</th>
-                  <th scope="col">{t('players.reference')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.ledger.map((l) => (
-                  <tr key={l.id}>
-                    <td>{formatDateTime(l.createdAt)}</td>
-                    <td>
-                      <code>{l.type}</code>
-                    </td>
-                    <td className="num">{formatMoney(l.amount)}</td>
-                    <td className="num">{formatMoney(l.balanceAfter)}</td>
-                    <td>
-                      <code>{l.reference ?? ''}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={t('players.ledger')}
+            caption={t('players.ledgerCaption')}
+            columns={[t('audit.when'), t('players.type'), t('withdrawals.amount'), t('players.balanceAfter'), t('players.reference')]}
+          >
+            {p.ledger.map((l) => (
+              <tr key={l.id}>
+                <td>{formatDateTime(l.createdAt)}</td>
+                <td>
+                  <code>{l.type}</code>
+                </td>
+                <td className="num">{formatMoney(l.amount)}</td>
+                <td className="num">{formatMoney(l.balanceAfter)}</td>
+                <td>
+                  <code>{l.reference ?? ''}</code>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </>

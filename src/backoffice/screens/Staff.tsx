@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffRole, type StaffView } from '../../contract/backoffice.ts';
+import { DataTable } from '../components/DataTable.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
@@ -43,7 +44,17 @@ function NewStaffForm() {
             ))}
           </select>
         </div>
-        <Field label={t('staff.password')} hint={t('staff.passwordHint')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={12} errors={said('password')} required autoComplete="new-password" />
+        <Field
+          label={t('staff.password')}
+          hint={t('staff.passwordHint')}
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          minLength={12}
+          errors={said('password')}
+          required
+          autoComplete="new-password"
+        />
       </div>
       <button className="button button--primary" type="submit" disabled={busy}>
         {t('staff.create')}
@@ -105,25 +116,15 @@ export function Staff() {
       <NewStaffForm />
       <LoadState state={state} />
       {state.data && (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('screens.staff')}>
-          <table>
-            <caption>{t('staff.caption', { count: state.data.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.name')}</th>
-                <th scope="col">{t('staff.role')}</th>
-                <th scope="col">{t('staff.state')}</th>
-                <th scope="col">{t('staff.lastLogin')}</th>
-                <th scope="col">{t('staff.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.map((m) => (
-                <StaffRow key={m.id} member={m} isMe={m.id === myId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t('screens.staff')}
+          caption={t('staff.caption', { count: state.data.length })}
+          columns={[t('staff.name'), t('staff.role'), t('staff.state'), t('staff.lastLogin'), t('staff.actions')]}
+        >
+          {state.data.map((m) => (
+            <StaffRow key={m.id} member={m} isMe={m.id === myId} />
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -4,10 +4,7 @@ import { BackofficeError, call, whenSessionLost } from '../api.ts';
 import { t } from '../i18n.ts';
 
 export type SessionState =
-  | { kind: 'loading' }
-  | { kind: 'signed-out'; notice: string | null }
-  | { kind: 'second-factor'; step: StaffLoginStep; site: string }
-  | { kind: 'signed-in'; session: StaffSessionView };
+  { kind: 'loading' } | { kind: 'signed-out'; notice: string | null } | { kind: 'second-factor'; step: StaffLoginStep; site: string } | { kind: 'signed-in'; session: StaffSessionView };
 
 export const $session = atom<SessionState>({ kind: 'loading' });
 /** The last refusal of the login form, shown next to it. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaOfOperatorPath, OPERATOR_PATH_AREAS, ROLE_AREAS, roleMayUse, STAFF_ROLES, type StaffRole } from '../../../../src/contract/backoffice.ts';
 import { STAFF_MESSAGES } from '../../../../server/features/staff/messages.ts';
-import { type StaffHarness, staffHarness } from './harness.ts';
+import { SORTE_KEY, type StaffHarness, staffHarness } from './harness.ts';
 
 let h: StaffHarness;
 const cookies = new Map<StaffRole, string>();
@@ -67,7 +67,7 @@ describe('every operator call × every role, on the server', () => {
   it('the operator key (automation) may make every call', async () => {
     const refusedByRole: string[] = [];
     for (const call of operatorCalls().filter((c) => c.method === 'GET')) {
-      const answer = await h.request('GET', `/operator${call.path}`, { key: (await import('./harness.ts')).SORTE_KEY });
+      const answer = await h.request('GET', `/operator${call.path}`, { key: SORTE_KEY });
       if (answer.status === 403 && refusal.includes(String(answer.body.message))) refusedByRole.push(call.path);
     }
     expect(refusedByRole).toEqual([]);
