@@ -63,6 +63,16 @@ async function signIn(page: Page, who: { email: string; password: string }, opts
   await expect(page.getByRole('navigation', { name: en ? 'Screens' : 'Telas' })).toBeVisible();
 }
 
+/** Opens a screen from the navigation, unfolding it first on a phone. */
+async function openScreen(page: Page, name: string): Promise<void> {
+  const toggle = page.getByRole('button', { name: /^Menu:/ });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+}
+
 async function newPage(browser: Browser, opts: { width?: number; locale?: string } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: 900 }, locale: opts.locale ?? 'pt-BR' });
   return context.newPage();
@@ -88,7 +98,7 @@ test('an admin creates a finance user, who signs in with TOTP and approves a wit
 
   const admin = await newPage(browser);
   await signIn(admin, ADMIN);
-  await admin.getByRole('link', { name: 'Equipe' }).click();
+  await openScreen(admin, 'Equipe');
   await expect(admin).toHaveURL(/\/backoffice\/staff$/);
   const form = admin.getByRole('form', { name: 'Novo membro da equipe' });
   await form.getByLabel('Nome').fill('Fernanda Financeiro');
@@ -110,8 +120,10 @@ test('an admin creates a finance user, who signs in with TOTP and approves a wit
   await signIn(fin, finance, { keyboard: true });
   await expect(fin.getByTestId('role')).toHaveText('Financeiro');
   const nav = fin.getByRole('navigation', { name: 'Telas' });
+  await nav.getByRole('button', { name: 'Menu: Painel' }).click();
   await expect(nav.getByRole('link')).toHaveText(['Painel', 'Saques', 'Exportações', 'Jogadores']);
   await nav.getByRole('link', { name: 'Saques' }).click();
+  await expect(nav.getByRole('link')).toHaveCount(0);
   await expect(fin).toHaveURL(/\/backoffice\/withdrawals/);
   const queued = fin.locator(`tr[data-withdrawal="${withdrawal.id}"]`);
   await expect(queued).toContainText('Jogador Revisão');
@@ -129,7 +141,7 @@ test('an admin creates a finance user, who signs in with TOTP and approves a wit
   await expect(playerPage.locator(`[data-testid="withdrawal-row"][data-id="${withdrawal.id}"]`)).toHaveAttribute('data-status', '1', { timeout: 30_000 });
 
   // The admin finds both actions in the audit log, under who did them.
-  await admin.getByRole('link', { name: 'Auditoria' }).click();
+  await openScreen(admin, 'Auditoria');
   await admin.getByLabel('Ação').fill('withdrawals.approve');
   await admin.getByRole('button', { name: 'Filtrar' }).click();
   await expect(admin).toHaveURL(/action=withdrawals\.approve/);
@@ -177,7 +189,7 @@ test('every screen is readable on a phone and a desktop, in both languages, with
       await noSidewaysScroll(page);
       expect(await seriousViolations(page), `${screen} at ${width} px`).toEqual([]);
     }
-    await page.getByRole('link', { name: /Jogadores|Players/ }).click();
+    await openScreen(page, locale === 'en-US' ? 'Players' : 'Jogadores');
     await page.getByRole('searchbox').fill('Jogador Revisão');
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Jogador Revisão' }).first().click();
@@ -192,7 +204,7 @@ test('an admin changes the site colour and publishes: the site shows it', async 
   test.setTimeout(240_000);
   const page = await newPage(browser, { width: 390 });
   await signIn(page, ADMIN);
-  await page.getByRole('link', { name: 'Site' }).click();
+  await openScreen(page, 'Site');
   const primary = page.getByRole('textbox', { name: 'Principal' });
   const before = (await primary.inputValue()).toLowerCase();
   // A neighbour of the demo colour: visibly applied, and every contrast the other tests check stays as it was.
@@ -230,7 +242,7 @@ test('compliance approves a document, support posts a pinned notice and notifies
   // Compliance: the document, its image, approved.
   const compliance = await newPage(browser, { width: 390 });
   await signIn(compliance, await staffOf('compliance', 'Clara Compliance'));
-  await compliance.getByRole('link', { name: 'Documentos' }).click();
+  await openScreen(compliance, 'Documentos');
   const row = compliance.locator(`tr[data-document="${documentId}"]`);
   await expect(row).toContainText('Paula Documento');
   await expect(row).toContainText('Documento (frente)');
@@ -246,7 +258,7 @@ test('compliance approves a document, support posts a pinned notice and notifies
   // Support: a notice pinned in the chat, and a notification to the player.
   const support = await newPage(browser);
   await signIn(support, await staffOf('support', 'Sílvio Suporte'));
-  await support.getByRole('link', { name: 'Chat' }).click();
+  await openScreen(support, 'Chat');
   const notice = `Aviso do suporte ${stamp}`;
   await support.getByLabel('Texto do aviso').fill(notice);
   await support.getByLabel('Fixar no topo').selectOption('1');
@@ -256,7 +268,7 @@ test('compliance approves a document, support posts a pinned notice and notifies
   const room = (await (await tenantApi(HOST, '/chat/messages')).json()) as { messages: Array<{ text: string; pinned: boolean }> };
   expect(room.messages.find((m) => m.text === notice)?.pinned).toBe(true);
 
-  await support.getByRole('link', { name: 'Notificações' }).click();
+  await openScreen(support, 'Notificações');
   await support.getByLabel('Número do jogador').fill(String(player.user.id));
   await support.getByLabel('Título (português)').fill(`Olá ${stamp}`);
   await support.getByLabel('Título (inglês)').fill(`Hello ${stamp}`);
@@ -271,7 +283,7 @@ test('compliance approves a document, support posts a pinned notice and notifies
   // Marketing: a public coupon of VIP points the player can redeem.
   const marketing = await newPage(browser, { locale: 'en-US' });
   await signIn(marketing, await staffOf('marketing', 'Marcos Marketing'), { lang: 'en' });
-  await marketing.getByRole('link', { name: 'Coupons' }).click();
+  await openScreen(marketing, 'Coupons');
   const code = `VIP${stamp}`;
   const form = marketing.getByRole('form', { name: 'New coupon' });
   await form.getByLabel('Code').fill(code);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { StaffArea } from '../../contract/backoffice.ts';
 import { $locale, setLocale, t } from '../i18n.ts';
 import { $place, hrefOf, type Screen } from '../router.ts';
@@ -31,6 +31,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const state = useStore($session);
   const place = useStore($place);
   const locale = useStore($locale);
+  // On a phone the screens fold behind one button; a choice folds them again.
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [place]);
   if (state.kind !== 'signed-in') return null;
   const { session } = state;
   return (
@@ -55,7 +58,10 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <nav className="screens" aria-label={t('shell.screens')}>
-        <ul>
+        <button className="screens__toggle button" type="button" aria-expanded={open} aria-controls="screen-list" onClick={() => setOpen(!open)}>
+          {t('shell.menu')}: {place.screen ? t(`screens.${place.screen}`) : ''}
+        </button>
+        <ul id="screen-list" className={open ? 'screens__list screens__list--open' : 'screens__list'}>
           {screensFor(session.areas).map((screen) => (
             <li key={screen}>
               <a href={hrefOf(screen)} data-nav aria-current={place.screen === screen ? 'page' : undefined}>
