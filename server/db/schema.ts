@@ -30,3 +30,4 @@ export * from '../features/cashback/schema.ts';
 export * from '../features/promotions/schema.ts';
 export * from '../features/referrals/schema.ts';
 export * from '../features/staff/schema.ts';
+export * from '../features/players/schema.ts';

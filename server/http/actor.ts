@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/open.ts';
+import { accountBlockedError } from '../features/players/blocked-error.ts';
 import { findActorByToken } from '../features/users/tokens.ts';
 import type { AppEnv } from './context.ts';
 import { UnauthorizedError } from './errors.ts';
@@ -17,12 +18,16 @@ const LMCP_PATTERN = /^[\w.~:@%+=-]{1,200}$/;
  * - else null.
  * A stale token thus never breaks public calls; calls that need a player use
  * `requireUser`, whose 401 makes the site drop its session (section 4).
+ * The one exception: a token of an account the operator blocked (revoked or
+ * not) is refused on every call with 403 `account_blocked`, so the player is
+ * told why rather than sent to a login that would refuse them too.
  */
 export function resolveActor(db: Db, now: () => Date = () => new Date()): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     const user = bearer ? await findActorByToken(db, c.get('tenant').id, bearer, now()) : null;
+    if (user?.kind === 'blocked') throw accountBlockedError(user.blockedAt);
     if (user) {
       c.set('actor', user);
     } else {

@@ -1,4 +1,5 @@
 import type { LimitPeriod, LimitView, MoneyLimitKind } from './responsible-gaming.ts';
+import type { SportsBetStatus } from './sportsbook.ts';
 import type { LedgerType, WithdrawalStatusCode } from './wallet.ts';
 
 /**
@@ -144,6 +145,10 @@ export interface PlayerRowView {
   closedAt: string | null;
   /** The end of a self-exclusion running now, or null. */
   selfExcludedUntil: string | null;
+  /** When the operator blocked the account (no login, no call with its tokens), or null. */
+  blockedAt: string | null;
+  /** The staff's reason for the block (never shown to the player); null when not blocked. */
+  blockedReason: string | null;
 }
 
 /** One ledger movement as the back office shows it: signed centavos, credits positive. */
@@ -174,6 +179,12 @@ export interface PlayerDetailView extends PlayerRowView {
   /** Only the statuses the player has; `amount` is their sum in centavos. */
   withdrawals: Array<{ status: WithdrawalStatusCode; count: number; amount: number }>;
   limits: PlayerLimitsView;
+  /** Staff notes, newest first, the latest 50. */
+  notes: PlayerNoteView[];
+  /** The player's logins (access tokens), newest first, the latest 20. */
+  sessions: PlayerSessionView[];
+  /** House rounds, casino rounds and sports bets merged, newest first, the latest 30. */
+  rounds: PlayerRoundView[];
 }
 
 /** The player directory's paged answer. */
@@ -183,4 +194,71 @@ export interface PlayerPage {
   last_page: number;
   per_page: number;
   total: number;
+}
+
+/** Longest staff note on a player. */
+export const PLAYER_NOTE_MAX = 2000;
+/** Longest reason for blocking a player. */
+export const PLAYER_BLOCK_REASON_MAX = 500;
+
+/**
+ * A staff note on a player: append-only, never edited or deleted.
+ * `POST /api/operator/players/{id}/notes {body}` (1 to PLAYER_NOTE_MAX
+ * characters, trimmed) → 201 `{ note }`.
+ */
+export interface PlayerNoteView {
+  id: number;
+  body: string;
+  /** The author's staff id and e-mail as they were; both null for the operator key. */
+  authorStaffId: number | null;
+  authorEmail: string | null;
+  createdAt: string;
+}
+
+/**
+ * One login of the player (an access token; never its hash). `live` tokens
+ * are accepted now; `idle` ones passed the 30-minute inactivity limit,
+ * `expired` ones their 30 days, `revoked` ones were ended (logout, password
+ * reset, self-exclusion, closure, block). The platform records no IP or
+ * user agent for a login.
+ */
+export interface PlayerSessionView {
+  id: number;
+  status: 'live' | 'idle' | 'expired' | 'revoked';
+  createdAt: string;
+  /** Last recorded use (written at most once a minute), or null. */
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+/**
+ * One bet of the player, whatever the product, amounts in centavos:
+ * - `house`: an original game round (`game` is dice, limbo or plinko), settled when played; demo rounds are left out;
+ * - `casino`: a provider round (`game` as the provider named it, `provider` its code), open until the provider settles it;
+ * - `sports`: a betslip (`game` its events, joined by ` + `), with the sportsbook's status.
+ * `payout` is what went back to the wallet (wins, cash-out and refunds).
+ */
+export interface PlayerRoundView {
+  kind: 'house' | 'casino' | 'sports';
+  /** Unique within its kind. */
+  id: number;
+  game: string;
+  provider: string | null;
+  stake: number;
+  payout: number;
+  status: 'open' | 'settled' | SportsBetStatus;
+  createdAt: string;
+}
+
+/**
+ * `POST /api/operator/players/{id}/block {reason}` (1 to
+ * PLAYER_BLOCK_REASON_MAX characters) ends every session of the player and
+ * refuses their login and every call with their tokens (403
+ * `account_blocked`) until `POST /api/operator/players/{id}/unblock`. Both
+ * answer `{ player }` (the row as it is now); blocking a blocked player or
+ * unblocking one who is not → 409.
+ */
+export interface PlayerBlockResponse {
+  player: PlayerRowView;
 }

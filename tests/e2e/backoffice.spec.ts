@@ -278,6 +278,23 @@ test('compliance approves a document, support posts a pinned notice and notifies
   await expect(support.getByRole('status')).toContainText(`Notificação enviada ao jogador ${player.user.id}`);
   const inbox = (await (await tenantApi(HOST, '/notifications', { token: player.token })).json()) as { data: Array<{ title: string }> };
   expect(JSON.stringify(inbox)).toContain(`Olá ${stamp}`);
+
+  // Support finds the player, leaves a note, blocks the account (the player's session ends) and unblocks it.
+  await openScreen(support, 'Jogadores');
+  await support.getByRole('searchbox').fill(player.cpf);
+  await support.keyboard.press('Enter');
+  await support.getByRole('link', { name: 'Paula Documento' }).click();
+  await expect(support.getByRole('heading', { name: /Paula Documento/ })).toBeVisible();
+  await support.getByLabel('Nova anotação (o jogador não vê)').fill('Ligou pedindo ajuda com o documento.');
+  await support.getByRole('button', { name: 'Salvar anotação' }).click();
+  await expect(support.locator('.notes')).toContainText('Ligou pedindo ajuda com o documento.');
+  await expect(support.locator('.notes')).toContainText(`support-${stamp}@ipe.example`);
+  await support.getByLabel('Motivo do bloqueio').fill('Suspeita de conta compartilhada');
+  await support.getByRole('button', { name: 'Bloquear Paula Documento' }).click();
+  await expect(support.getByRole('status')).toContainText('bloqueado');
+  expect([401, 403]).toContain((await tenantApi(HOST, '/notifications', { token: player.token })).status);
+  await support.getByRole('button', { name: 'Desbloquear Paula Documento' }).click();
+  await expect(support.getByRole('status')).toContainText('desbloqueado');
   await support.context().close();
 
   // Marketing: a public coupon of VIP points the player can redeem.

@@ -5,6 +5,7 @@ import { GoogleLoginSchema, normalizeEmail } from '../../../src/contract/validat
 import { ForbiddenError, ValidationError } from '../../http/errors.ts';
 import { checkAtLogin } from '../barred/triggers.ts';
 import { assertNotClosed } from '../account-closure/closed-error.ts';
+import { assertNotBlocked } from '../players/blocked-error.ts';
 import { linkReferral } from '../referrals/link.ts';
 import { requireRegistrationLimits } from '../responsible-gaming/settings.ts';
 import { users, type UserRow } from '../users/schema.ts';
@@ -26,7 +27,8 @@ import { uniqueViolation } from './unique-violation.ts';
  * limit, issue 17): it may not bet or deposit until it has chosen them.
  * @throws 403 when the tenant does not offer Google login; 422
  * `errors.idToken` for a token that does not verify; 403 self-excluded;
- * 403 `account_closed` for a closed account.
+ * 403 `account_closed` for a closed account; 403 `account_blocked` for one
+ * the operator blocked.
  */
 export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBody: unknown): Promise<AuthSessionResponse> {
   const config = facts.tenant.config;
@@ -76,6 +78,7 @@ export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBo
   }
   if (!user) throw new ValidationError({ idToken: [AUTH_MESSAGES.googleInvalid[facts.locale]] }, 'google_invalid');
   assertNotClosed(user);
+  assertNotBlocked(user);
   assertNotSelfExcluded(user, now);
   await checkAtLogin(deps.barred, user);
   return startSession(deps, user);

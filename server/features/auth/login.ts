@@ -7,6 +7,7 @@ import { checkAtLogin } from '../barred/triggers.ts';
 import { tooManyAttempts } from '../rate-limit/errors.ts';
 import { perIpRule, RATE_RULES, rateKey } from '../rate-limit/rules.ts';
 import { assertNotClosed } from '../account-closure/closed-error.ts';
+import { assertNotBlocked } from '../players/blocked-error.ts';
 import { findUserByPhone } from '../users/find-user.ts';
 import { users } from '../users/schema.ts';
 import { assertCaptcha, captchaRequired } from './captcha-check.ts';
@@ -21,7 +22,8 @@ import { startSession } from './session.ts';
  * answer (422 `errors.username: auth.loginFailed`).
  * @throws 429 `{retry_in}` after 5 failures of a phone (15 minutes) or too
  * many attempts from one IP; 403 with dates for a self-excluded player;
- * 403 `account_closed` for a closed account (only once the password matched).
+ * 403 `account_closed` for a closed account and 403 `account_blocked` for
+ * one the operator blocked (both only once the password matched).
  */
 export async function login(deps: AccountsDeps, facts: RequestFacts, rawBody: unknown): Promise<AuthSessionResponse> {
   const config = facts.tenant.config;
@@ -48,6 +50,7 @@ export async function login(deps: AccountsDeps, facts: RequestFacts, rawBody: un
   }
   await deps.limiter.reset(failuresKey);
   assertNotClosed(user);
+  assertNotBlocked(user);
   assertNotSelfExcluded(user, deps.now());
   // The day's first login asks the regulator again (barred: the login goes on, bets and deposits stop).
   await checkAtLogin(deps.barred, user);

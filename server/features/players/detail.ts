@@ -7,7 +7,10 @@ import { users } from '../users/schema.ts';
 import { ledgerEntries } from '../wallet/schema.ts';
 import { withdrawals } from '../withdrawals/schema.ts';
 import { playerLimits } from './limits.ts';
+import { latestNotes } from './notes.ts';
+import { latestRounds } from './rounds.ts';
 import { selectPlayerRows, toPlayerRow } from './row.ts';
+import { playerSessions } from './sessions.ts';
 
 /** Movements the detail shows; older ones are in the transactions export. */
 export const DETAIL_LEDGER_LINES = 50;
@@ -48,7 +51,8 @@ async function withdrawalsByStatus(db: Db, who: Who): Promise<PlayerDetailView['
 
 /**
  * `GET /api/operator/players/{id}`: the player's row, latest movements,
- * withdrawals by status and responsible-gaming limits.
+ * withdrawals by status, responsible-gaming limits, staff notes, logins and
+ * latest bets (each list bounded).
  *
  * @throws NotFoundError (404) when no player `id` exists on the tenant (another tenant's player included).
  */
@@ -56,6 +60,13 @@ export async function playerDetail(db: Db, input: { tenantId: number; id: number
   const [row] = await selectPlayerRows(db).where(and(eq(users.tenantId, input.tenantId), eq(users.id, input.id)));
   if (!row) throw new NotFoundError('player_not_found');
   const who = { tenantId: input.tenantId, userId: row.id };
-  const [ledger, byStatus, limits] = await Promise.all([latestLedger(db, who), withdrawalsByStatus(db, who), playerLimits(db, who, input.now)]);
-  return { ...toPlayerRow(row, input.now), ledger, withdrawals: byStatus, limits };
+  const [ledger, byStatus, limits, notes, sessions, rounds] = await Promise.all([
+    latestLedger(db, who),
+    withdrawalsByStatus(db, who),
+    playerLimits(db, who, input.now),
+    latestNotes(db, who),
+    playerSessions(db, who, input.now),
+    latestRounds(db, who),
+  ]);
+  return { ...toPlayerRow(row, input.now), ledger, withdrawals: byStatus, limits, notes, sessions, rounds };
 }

@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import * as v from 'valibot';
+import { PLAYER_BLOCK_REASON_MAX, PLAYER_NOTE_MAX } from '../../../src/contract/backoffice.ts';
 import { LEDGER_TYPES, PageQuerySchema } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
+import { readBody } from '../../http/body.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { requireOperator } from '../operator/auth.ts';
+import { blockPlayer, blockState, unblockPlayer } from './block.ts';
 import { playerDetail } from './detail.ts';
+import { addPlayerNote } from './notes.ts';
 import { searchPlayers } from './search.ts';
 import { transactionCsvChunks } from './transactions-export.ts';
 
@@ -20,6 +24,11 @@ export const EXPORT_MAX_DAYS = 92;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'must be an id'), v.transform(Number));
+
+/** Required text, trimmed, at most `max` characters. */
+const Text = (max: number) => v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(max, `must be at most ${max} characters`));
+const NoteBody = v.object({ body: Text(PLAYER_NOTE_MAX) });
+const BlockBody = v.object({ reason: Text(PLAYER_BLOCK_REASON_MAX) });
 
 const SearchQuery = v.object({
   ...PageQuerySchema.entries,
@@ -55,10 +64,14 @@ const ExportQuery = v.pipe(
 );
 
 /**
- * The player directory and the transactions export, under `/operator`
- * (requireOperator; read-only, so nothing is audited):
+ * The player directory, staff notes, blocking and the transactions export,
+ * under `/operator` (requireOperator, which audits the POSTs):
  * - `GET /players?q&page` → `{ data, current_page, last_page, per_page, total }` (players area);
- * - `GET /players/{id}` → the player with the latest movements, withdrawals and limits; 404 off the tenant;
+ * - `GET /players/{id}` → the player with the latest movements, withdrawals, limits, notes,
+ *   logins and bets; 404 off the tenant;
+ * - `POST /players/{id}/notes {body}` → 201 `{ note }` (append-only: no edit, no delete);
+ * - `POST /players/{id}/block {reason}`, `POST /players/{id}/unblock` → `{ player }`, the
+ *   previous block state as the audit's `before`; 409 when already so;
  * - `GET /exports/transactions?from&to&type` → the tenant's movements as CSV, streamed;
  *   `from`/`to` are São Paulo days, both included, at most 92 days apart (finance area).
  */
@@ -78,6 +91,25 @@ export function playerOperatorRoutes(deps: PlayerOperatorDeps): Hono<AppEnv> {
       const id = v.parse(IdParam, c.req.param('id'));
       c.header('Cache-Control', 'no-store');
       return c.json(await playerDetail(deps.db, { tenantId: c.get('tenant').id, id, now: now() }));
+    })
+    .post('/players/:id/notes', async (c) => {
+      const id = v.parse(IdParam, c.req.param('id'));
+      const { body } = await readBody(c, NoteBody);
+      const note = await addPlayerNote(deps.db, { tenantId: c.get('tenant').id, userId: id, author: c.get('operator')!, body });
+      return c.json({ note }, 201);
+    })
+    .post('/players/:id/block', async (c) => {
+      const id = v.parse(IdParam, c.req.param('id'));
+      const { reason } = await readBody(c, BlockBody);
+      const tenantId = c.get('tenant').id;
+      c.set('auditBefore', await blockState(deps.db, { tenantId, userId: id }));
+      return c.json({ player: await blockPlayer(deps.db, { tenantId, userId: id, reason, now: now() }) });
+    })
+    .post('/players/:id/unblock', async (c) => {
+      const id = v.parse(IdParam, c.req.param('id'));
+      const tenantId = c.get('tenant').id;
+      c.set('auditBefore', await blockState(deps.db, { tenantId, userId: id }));
+      return c.json({ player: await unblockPlayer(deps.db, { tenantId, userId: id, now: now() }) });
     })
     .get('/exports/transactions', async (c) => {
       // Validated before the stream starts, so a bad range is still a 422 with field errors.

@@ -15,6 +15,8 @@ const columns = {
   createdAt: users.createdAt,
   closedAt: users.closedAt,
   selfExclusionEndAt: users.selfExclusionEndAt,
+  blockedAt: users.blockedAt,
+  blockedReason: users.blockedReason,
   balance: wallets.balance,
   withdrawable: wallets.balanceWithdrawal,
 };
@@ -38,5 +40,7 @@ export function toPlayerRow(row: SelectedRow, now: Date): PlayerRowView {
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
     selfExcludedUntil: isSelfExcluded(row, now) ? (row.selfExclusionEndAt?.toISOString() ?? null) : null,
+    blockedAt: row.blockedAt?.toISOString() ?? null,
+    blockedReason: row.blockedAt ? row.blockedReason : null,
   };
 }

@@ -140,7 +140,8 @@ export function makeBet(db: Db, ctx: SportsCallContext, body: Make): Promise<Spo
     if (slip.ext_player_id !== t.ext_player_id || slip.id !== t.betslip_id || body.amount !== t.amount || slip.sum !== t.amount || t.amount <= 0 || t.operation !== 'bet') {
       throw new SportsError('bad_request');
     }
-    if (isSelfExcluded(user, ctx.now)) throw new SportsError('player_blocked');
+    // Self-excluded, or blocked by the operator (server/features/players/block.ts): a widget opened before takes no new bet.
+    if (isSelfExcluded(user, ctx.now) || user.blockedAt) throw new SportsError('player_blocked');
     // The player's own limits and pause (responsible-gaming/enforce.ts), under their lock, before the wallet's.
     await assertWagerAllowed(tx, { tenantId: ctx.tenant.id, userId, amount: t.amount, now: ctx.now });
 

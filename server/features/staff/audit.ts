@@ -48,7 +48,7 @@ export function auditAction(method: string, path: string): string {
     .split('/')
     .filter((part) => part !== '' && !/^\d+$/.test(part));
   const last = words.at(-1);
-  const verbs = new Set(['approve', 'reject', 'grant', 'assign', 'check', 'file']);
+  const verbs = new Set(['approve', 'reject', 'grant', 'assign', 'check', 'file', 'block', 'unblock', 'notes']);
   if (last && verbs.has(last)) return words.join('.');
   return [words[0] ?? 'operator', method.toLowerCase()].join('.');
 }

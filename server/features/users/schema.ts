@@ -67,6 +67,13 @@ export const users = pgTable(
     pushPromptDeniedAt: timestamp('push_prompt_denied_at', { withTimezone: true }),
     /** Set when the account is closed (server/features/account-closure); a closed account cannot log in. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Set while the operator blocks the account (server/features/players/block.ts):
+     * login and every call with its tokens are refused until it is unblocked.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** The staff's reason for the block; shown in the back office, never to the player. */
+    blockedReason: text('blocked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { randomSecret, sha256Hex } from '../../db/hash.ts';
 import type { Actor } from '../../http/context.ts';
-import { accessTokens, users } from './schema.ts';
+import { type AccessTokenRow, accessTokens, users } from './schema.ts';
 
 /** Absolute lifetime of a login token. */
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -36,37 +36,53 @@ export async function issueAccessToken(
   return { token, tokenId: row.id };
 }
 
+/** Whether a token is accepted at `now`, or why not. */
+export type TokenStatus = 'live' | 'idle' | 'expired' | 'revoked';
+
+/**
+ * The state of a token at `now`: revoked, past its absolute expiry, idle
+ * for more than TOKEN_IDLE_MS since its last recorded use (or its issue), or live.
+ */
+export function tokenStatus(token: Pick<AccessTokenRow, 'createdAt' | 'expiresAt' | 'revokedAt' | 'lastUsedAt'>, now: Date): TokenStatus {
+  if (token.revokedAt) return 'revoked';
+  if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if ((token.lastUsedAt ?? token.createdAt).getTime() <= now.getTime() - TOKEN_IDLE_MS) return 'idle';
+  return 'live';
+}
+
+/** Who a bearer token names: its player, or a blocked account (whatever the token's own state). */
+export type TokenHolder = Extract<Actor, { kind: 'user' }> | { kind: 'blocked'; userId: number; blockedAt: Date };
+
 /**
  * The user a bearer token belongs to on this tenant, or null when the token
  * is unknown, revoked, expired, idle for more than 30 minutes, or issued by
- * another tenant. Records the use (at most once a minute).
+ * another tenant. A token of an account the operator blocked answers
+ * `{ kind: 'blocked' }` even once revoked (blocking revokes them all), so the
+ * caller can say why. Records the use (at most once a minute).
  */
-export async function findActorByToken(
-  db: Db,
-  tenantId: number,
-  token: string,
-  now: Date = new Date(),
-): Promise<Extract<Actor, { kind: 'user' }> | null> {
+export async function findActorByToken(db: Db, tenantId: number, token: string, now: Date = new Date()): Promise<TokenHolder | null> {
   if (token.length === 0 || token.length > 512) return null;
-  const idleSince = new Date(now.getTime() - TOKEN_IDLE_MS);
   const [row] = await db
-    .select({ tokenId: accessTokens.id, userId: users.id, name: users.name, lastUsedAt: accessTokens.lastUsedAt })
+    .select({
+      tokenId: accessTokens.id,
+      userId: users.id,
+      name: users.name,
+      blockedAt: users.blockedAt,
+      createdAt: accessTokens.createdAt,
+      expiresAt: accessTokens.expiresAt,
+      revokedAt: accessTokens.revokedAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, sha256Hex(token)),
-        eq(accessTokens.tenantId, tenantId),
-        eq(users.tenantId, tenantId),
-        isNull(accessTokens.revokedAt),
-        or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now)),
-        or(gt(accessTokens.lastUsedAt, idleSince), and(isNull(accessTokens.lastUsedAt), gt(accessTokens.createdAt, idleSince))),
-      ),
-    )
+    .where(and(eq(accessTokens.tokenHash, sha256Hex(token)), eq(accessTokens.tenantId, tenantId), eq(users.tenantId, tenantId)))
     .limit(1);
   if (!row) return null;
+  if (row.blockedAt) return { kind: 'blocked', userId: row.userId, blockedAt: row.blockedAt };
+  if (tokenStatus(row, now) !== 'live') return null;
+  const user = { kind: 'user', userId: row.userId, name: row.name, tokenId: row.tokenId } as const;
   const touchBefore = new Date(now.getTime() - TOKEN_TOUCH_INTERVAL_MS);
-  if (row.lastUsedAt && row.lastUsedAt.getTime() >= touchBefore.getTime()) return { kind: 'user', userId: row.userId, name: row.name, tokenId: row.tokenId };
+  if (row.lastUsedAt && row.lastUsedAt.getTime() >= touchBefore.getTime()) return user;
   await db
     .update(accessTokens)
     .set({ lastUsedAt: now })
@@ -76,7 +92,7 @@ export async function findActorByToken(
         or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, touchBefore)),
       ),
     );
-  return { kind: 'user', userId: row.userId, name: row.name, tokenId: row.tokenId };
+  return user;
 }
 
 /** Revokes one token (logout); later calls with it are refused. */

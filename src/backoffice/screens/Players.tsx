@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { LIMIT_PERIODS, MONEY_LIMIT_KINDS } from '../../contract/responsible-gaming.ts';
-import type { PlayerDetailView } from '../../contract/backoffice.ts';
+import { PLAYER_BLOCK_REASON_MAX, PLAYER_NOTE_MAX, type PlayerDetailView } from '../../contract/backoffice.ts';
 import { DataTable } from '../components/DataTable.tsx';
+import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
+import { Outcome } from '../components/Outcome.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { formatDateTime, formatMoney, t } from '../i18n.ts';
 import { $place, hrefOf, navigate } from '../router.ts';
-import { $player, $players, loadPlayer, searchPlayers } from '../stores/players.ts';
+import { $player, $players, addNote, blockPlayer, loadPlayer, searchPlayers, unblockPlayer } from '../stores/players.ts';
+import { $fieldErrors } from '../stores/resource.ts';
 
 function PlayerList() {
   const place = useStore($place);
@@ -95,6 +98,88 @@ function Limits({ p }: { p: PlayerDetailView }) {
   );
 }
 
+function BlockControl({ p }: { p: PlayerDetailView }) {
+  const [reason, setReason] = useState('');
+  const errors = useStore($fieldErrors);
+  if (p.blockedAt) {
+    return (
+      <section className="card" aria-labelledby="block-title">
+        <h2 id="block-title">{t('players.blockTitle')}</h2>
+        <p className="message message--error">{t('players.blockedSince', { at: formatDateTime(p.blockedAt), reason: p.blockedReason ?? '' })}</p>
+        <button className="button" type="button" onClick={() => void unblockPlayer(p.id)}>
+          {t('players.unblock', { name: p.name })}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <form
+      className="card"
+      aria-labelledby="block-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void blockPlayer(p.id, reason.trim()).then((ok) => ok && setReason(''));
+      }}
+    >
+      <h2 id="block-title">{t('players.blockTitle')}</h2>
+      <p className="muted">{t('players.blockIntro')}</p>
+      <Field
+        label={t('players.blockReason')}
+        value={reason}
+        maxLength={PLAYER_BLOCK_REASON_MAX}
+        onChange={(e) => setReason(e.target.value)}
+        errors={errors.reason ? [t('players.errors.reason')] : undefined}
+      />
+      <button className="button button--danger" type="submit">
+        {t('players.block', { name: p.name })}
+      </button>
+    </form>
+  );
+}
+
+function Notes({ p }: { p: PlayerDetailView }) {
+  const [body, setBody] = useState('');
+  const errors = useStore($fieldErrors);
+  const noteId = useId();
+  return (
+    <section aria-labelledby="notes-title">
+      <h2 id="notes-title">{t('players.notes')}</h2>
+      <form
+        className="card"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void addNote(p.id, body.trim()).then((ok) => ok && setBody(''));
+        }}
+      >
+        <div className="field">
+          <label htmlFor={noteId}>{t('players.newNote')}</label>
+          <textarea id={noteId} rows={3} maxLength={PLAYER_NOTE_MAX} value={body} onChange={(e) => setBody(e.target.value)} aria-invalid={errors.body ? true : undefined} />
+          {errors.body && <p className="field__error">{t('players.errors.note', { max: PLAYER_NOTE_MAX })}</p>}
+        </div>
+        <button className="button" type="submit">
+          {t('players.addNote')}
+        </button>
+      </form>
+      {p.notes.length === 0 ? (
+        <p className="muted">{t('players.noNotes')}</p>
+      ) : (
+        <ul className="notes">
+          {p.notes.map((n) => (
+            <li key={n.id}>
+              <p className="notes__meta muted">
+                {formatDateTime(n.createdAt)} · {n.authorEmail ?? t('audit.operatorKey')}
+              </p>
+              <p className="notes__body">{n.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function PlayerDetail({ id }: { id: number }) {
   const state = useStore($player);
   useEffect(() => void loadPlayer(id), [id]);
@@ -134,6 +219,9 @@ function PlayerDetail({ id }: { id: number }) {
             <dt>{t('players.since')}</dt>
             <dd>{formatDateTime(p.createdAt)}</dd>
           </dl>
+          <Outcome />
+          <BlockControl p={p} />
+          <Notes p={p} />
           <Limits p={p} />
           <h2>{t('screens.withdrawals')}</h2>
           {p.withdrawals.length === 0 ? (
@@ -146,6 +234,46 @@ function PlayerDetail({ id }: { id: number }) {
                 </li>
               ))}
             </ul>
+          )}
+          <h2>{t('players.rounds')}</h2>
+          {p.rounds.length === 0 ? (
+            <p className="muted">{t('players.noRounds')}</p>
+          ) : (
+            <DataTable
+              label={t('players.rounds')}
+              caption={t('players.roundsCaption')}
+              columns={[t('audit.when'), t('players.product'), t('players.game'), t('players.stake'), t('players.payout'), t('withdrawals.status')]}
+            >
+              {p.rounds.map((r) => (
+                <tr key={`${r.kind}-${r.id}`}>
+                  <td>{formatDateTime(r.createdAt)}</td>
+                  <td>{t(`players.products.${r.kind}`)}</td>
+                  <td>
+                    {r.game}
+                    {r.provider ? <span className="muted"> · {r.provider}</span> : null}
+                  </td>
+                  <td className="num">{formatMoney(r.stake)}</td>
+                  <td className="num">{formatMoney(r.payout)}</td>
+                  <td>
+                    <code>{r.status}</code>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+          <h2>{t('players.sessions')}</h2>
+          {p.sessions.length === 0 ? (
+            <p className="muted">{t('players.noSessions')}</p>
+          ) : (
+            <DataTable label={t('players.sessions')} caption={t('players.sessionsCaption')} columns={[t('players.sessionStarted'), t('players.sessionLastUsed'), t('withdrawals.status')]}>
+              {p.sessions.map((s) => (
+                <tr key={s.id}>
+                  <td>{formatDateTime(s.createdAt)}</td>
+                  <td>{s.lastUsedAt ? formatDateTime(s.lastUsedAt) : '—'}</td>
+                  <td>{t(`players.sessionStatus.${s.status}`)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           <h2>{t('players.ledger')}</h2>
           <DataTable

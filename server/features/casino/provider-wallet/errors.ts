@@ -16,6 +16,7 @@ const PROVIDER_ERRORS = {
   transaction_not_found: refusal(404, 'Transação não encontrada.', 'Transaction not found.'),
   betting_suspended: refusal(403, 'Apostas suspensas: plataforma em manutenção.', 'Betting suspended: platform under maintenance.'),
   player_self_excluded: refusal(403, 'Jogador autoexcluído: apostas recusadas.', 'Player self-excluded: bets refused.'),
+  player_blocked: refusal(403, 'Jogador bloqueado pelo operador: apostas recusadas.', 'Player blocked by the operator: bets refused.'),
   round_settled: refusal(409, 'Rodada já encerrada.', 'Round already settled.'),
   round_conflict: refusal(409, 'Rodada de outro jogador.', 'Round of another player.'),
   reference_conflict: refusal(409, 'Transação já usada com outro valor ou jogador.', 'Transaction id already used with another amount or player.'),

@@ -52,8 +52,8 @@ export const ProviderWalletBodySchema = v.variant('action', [
  * aggregator registry: ../aggregators/registry.ts). Answers
  * `{ balance, replayed, held? }` in centavos; a refusal answers its status
  * with the protocol's `error` code (./errors.ts): 401 invalid_signature,
- * 403 betting_suspended (a bet while the tenant is in maintenance) or
- * player_self_excluded, 404 player/bet/transaction not found, 409
+ * 403 betting_suspended (a bet while the tenant is in maintenance),
+ * player_self_excluded or player_blocked (by the operator), 404 player/bet/transaction not found, 409
  * reference_conflict or round_settled, 422 insufficient_funds.
  * A call that moved money is announced (./publish.ts): the player's new
  * balance and, for a bet or win with the catalogue's `game_id`, the live feed.

@@ -107,6 +107,8 @@ export function createSeamlessWallet(db: Db, provider: string, log?: Pick<Logger
         const user = await findUserById(tx, player.tenantId, player.userId);
         if (!user) throw new ProviderError('player_not_found');
         if (isSelfExcluded(user, now())) throw new ProviderError('player_self_excluded');
+        // A game opened before the operator blocked the account takes no new bet (server/features/players/block.ts).
+        if (user.blockedAt) throw new ProviderError('player_blocked');
         // The player's own limits and pause (responsible-gaming/enforce.ts), under their lock, before the round or the wallet moves.
         await assertWagerAllowed(tx, { tenantId: player.tenantId, userId: player.userId, amount: bet.amount, now: now() });
         const round = await openRound(tx, {

@@ -47,7 +47,7 @@ export interface SeamlessWallet {
   balance(player: ProviderPlayer): Promise<{ balance: number }>;
   /**
    * @throws ProviderError: insufficient_funds (422), reference_conflict (409, id reused with another amount or player),
-   * player_not_found (404), player_self_excluded (403), round_settled / round_conflict (409).
+   * player_not_found (404), player_self_excluded / player_blocked (403), round_settled / round_conflict (409).
    */
   bet(player: ProviderPlayer, bet: ProviderBet): Promise<ProviderAnswer>;
   /** Credits a win of a known bet (or holds it above the cap). @throws ProviderError bet_not_found (404), reference_conflict (409). */

@@ -285,6 +285,16 @@ describe('seamless wallet correctness, through the platform app', () => {
     expect((await win(userId, 'SX-1', 'SX-W1', 150)).body).toEqual({ balance: 1050, replayed: false });
   });
 
+  it('a blocked player’s bet is refused with the protocol code; the open round still settles', async () => {
+    const userId = await funded(1000, 'blocked');
+    await bet(userId, 'BL-1', 'BL-T1', 100);
+    await h.db.update(users).set({ blockedAt: new Date(), blockedReason: 'Fraude.' }).where(eq(users.id, userId));
+    const rows = await ledgerRows(userId);
+    expect(await bet(userId, 'BL-2', 'BL-T2', 100)).toEqual({ status: 403, body: expect.objectContaining({ error: 'player_blocked' }) });
+    expect(await ledgerRows(userId)).toBe(rows);
+    expect((await win(userId, 'BL-1', 'BL-W1', 150)).body).toEqual({ balance: 1050, replayed: false });
+  });
+
   it('in maintenance, open rounds settle (win, refund, rollback) while new bets are refused', async () => {
     const paused = await demoTenant(h.db, 'manutencao.localhost');
     const { userId } = await playerMaker(h.db)(paused, { name: 'Paula Manutenção' });

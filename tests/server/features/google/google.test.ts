@@ -99,6 +99,15 @@ describe('POST /auth/google', () => {
     expect(answer.body).toMatchObject({ selfExcluded: true, end_at: '2025-06-15T12:00:00.000Z' });
   });
 
+  it('refuses a player the operator blocked', async () => {
+    await registerPlayer(h, '+5511987720003');
+    const [row] = await h.db.select().from(users).where(eq(users.username, '+5511987720003'));
+    await h.db.update(users).set({ emailVerifiedAt: h.clock.now(), googleSub: 'g-5', blockedAt: h.clock.now(), blockedReason: 'Fraude.' }).where(eq(users.id, row!.id));
+    const answer = await h.call('POST', '/auth/google', { body: { idToken: await idToken({ sub: 'g-5', email: row!.email }) } });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ accountBlocked: true, message: 'Sua conta está bloqueada. Entre em contato com o suporte para saber mais.' });
+  });
+
   it('validates the body', async () => {
     expect((await h.call('POST', '/auth/google', { body: {} })).body.errors).toEqual({ idToken: ['Este campo é obrigatório.'] });
     expect((await h.call('POST', '/auth/google', { body: { idToken: 42 } })).status).toBe(422);

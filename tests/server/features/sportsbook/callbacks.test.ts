@@ -130,6 +130,13 @@ describe('bet/make', () => {
     expect(await h.balance(userId)).toBe(5000);
   });
 
+  it('refuses a player the operator blocked', async () => {
+    const { userId } = await h.player(5000);
+    await h.db.update(users).set({ blockedAt: new Date(), blockedReason: 'Fraude.' }).where(eq(users.id, userId));
+    expect((await h.call('bet/make', makeClaims(userId))).body).toMatchObject({ code: 1005, error: 'player_blocked' });
+    expect(await h.balance(userId)).toBe(5000);
+  });
+
   it('refuses past the player’s own wager limit and during their pause (limits exceeded)', async () => {
     const { userId } = await h.player(10_000);
     await h.db.insert(responsibleGaming).values({ userId, tenantId: h.tenantId, limits: { wager: { day: { value: 1500 } } } });
