@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
+import { NotFoundError } from '../http/errors.ts';
 import { acceptsEncoding } from '../sites/index.ts';
 import { type BackofficeBundle, bundleBackoffice } from './bundle.ts';
 
@@ -94,7 +95,7 @@ export function backofficeRoutes(opts: { bundle?: () => Promise<BackofficeBundle
       const b = await load();
       const name = c.req.param('name');
       const found = name === b.js.name ? b.js.asset : name === b.css.name ? b.css.asset : null;
-      if (!found) return c.text('Not found', 404);
+      if (!found) throw new NotFoundError('backoffice_asset_not_found');
       return send(c, found, 'public, max-age=31536000, immutable');
     })
     .get('/*', async (c) => {

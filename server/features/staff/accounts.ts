@@ -72,16 +72,15 @@ export async function changeStaff(
         .for('update');
       if (others.length === 0) throw new DomainError('staff_last_admin', 409, undefined, { message: STAFF_MESSAGES.lastAdmin });
     }
-    const [updated] = await tx
-      .update(staffUsers)
-      .set({
-        ...(change.role !== undefined ? { role: change.role } : {}),
-        ...(change.disabled !== undefined ? { disabled: change.disabled } : {}),
-        ...(change.resetTotp ? { totpSecret: null, totpEnrolledAt: null, totpLastStep: null } : {}),
-        ...(change.password ? { passwordHash: await deps.hasher.hash(change.password), failedAttempts: 0, lockedUntil: null } : {}),
-      })
-      .where(eq(staffUsers.id, id))
-      .returning();
+    const values = {
+      ...(change.role !== undefined ? { role: change.role } : {}),
+      ...(change.disabled !== undefined ? { disabled: change.disabled } : {}),
+      ...(change.resetTotp ? { totpSecret: null, totpEnrolledAt: null, totpLastStep: null } : {}),
+      ...(change.password ? { passwordHash: await deps.hasher.hash(change.password), failedAttempts: 0, lockedUntil: null } : {}),
+    };
+    // A body that changes nothing (`{}`) changes nothing, and ends no session.
+    if (Object.keys(values).length === 0) return row;
+    const [updated] = await tx.update(staffUsers).set(values).where(eq(staffUsers.id, id)).returning();
     if (change.role !== undefined || change.disabled || change.resetTotp || change.password) await endAllStaffSessions(tx, id, deps.now());
     return updated!;
   });
