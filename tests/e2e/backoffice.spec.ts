@@ -194,7 +194,7 @@ test('every screen is readable on a phone and a desktop, in both languages, with
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Jogador Revisão' }).first().click();
     await expect(page.getByRole('heading', { name: /Jogador Revisão/ })).toBeVisible();
-    await expect(page.getByRole('table')).toContainText('withdraw');
+    await expect(page.getByRole('table', { name: /movimentações mais recentes|most recent movements/ })).toContainText('withdraw');
     expect(await seriousViolations(page), `player at ${width} px`).toEqual([]);
     await page.context().close();
   }
@@ -293,9 +293,14 @@ test('compliance approves a document, support posts a pinned notice and notifies
   await support.getByRole('button', { name: 'Bloquear Paula Documento' }).click();
   await expect(support.getByRole('status')).toContainText('bloqueado');
   expect([401, 403]).toContain((await tenantApi(HOST, '/notifications', { token: player.token })).status);
+  expect((await tenantApi(HOST, '/auth/login', { body: { username: player.phone.e164, password: player.password } })).status).toBe(403);
   await support.getByRole('button', { name: 'Desbloquear Paula Documento' }).click();
   await expect(support.getByRole('status')).toContainText('desbloqueado');
   await support.context().close();
+  // Unblocked, the player signs in again (the block ended the old session).
+  const again = await tenantApi(HOST, '/auth/login', { body: { username: player.phone.e164, password: player.password } });
+  expect(again.status, await again.clone().text()).toBe(200);
+  const { token } = (await again.json()) as { token: string };
 
   // Marketing: a public coupon of VIP points the player can redeem.
   const marketing = await newPage(browser, { locale: 'en-US' });
@@ -313,7 +318,7 @@ test('compliance approves a document, support posts a pinned notice and notifies
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(marketing.getByRole('status')).toContainText(`Coupon ${code} created`);
   await expect(marketing.locator(`tr[data-coupon="${code}"]`)).toContainText('50 VIP points');
-  const redeemed = await tenantApi(HOST, '/bonuses/check-coupon', { body: { coupon: code }, token: player.token });
+  const redeemed = await tenantApi(HOST, '/bonuses/check-coupon', { body: { coupon: code }, token });
   expect(redeemed.status, await redeemed.clone().text()).toBeLessThan(300);
   await marketing.context().close();
 });
