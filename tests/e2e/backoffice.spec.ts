@@ -182,6 +182,8 @@ test('every screen is readable on a phone and a desktop, in both languages, with
   ] as const) {
     const page = await newPage(browser, { width, locale });
     await signIn(page, ADMIN, { lang: locale === 'en-US' ? 'en' : 'pt' });
+    // The screens fold behind one button on a phone only.
+    await expect(page.getByRole('button', { name: /^Menu:/ })).toBeVisible({ visible: width < 640 });
     for (const screen of ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'staff', 'audit', 'site']) {
       await page.goto(tenantUrl(HOST, `/backoffice/${screen}`));
       await expect(page.locator('main h1')).toBeVisible();
