@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { SiteConfig } from '../../contract/site-config.ts';
 import { call } from '../api.ts';
 import { t } from '../i18n.ts';
-import { act, loader, resource } from './resource.ts';
+import { $outcome, act, loader, resource } from './resource.ts';
 
 export const $siteConfig = resource<{ domain: string; config: SiteConfig }>();
 const load = loader($siteConfig);
@@ -15,6 +15,17 @@ export function loadSiteConfig(): Promise<void> {
 }
 
 export async function saveSiteSettings(patch: { siteTitle: string; colors: SiteConfig['colors'] }): Promise<boolean> {
+  const ok = await act(() => call('/operator/site-config', { method: 'PATCH', body: patch }), t('site.saved'));
+  if (ok) await loadSiteConfig();
+  return ok;
+}
+
+/** Any part of the configuration (JSON Merge Patch), validated whole by the platform. */
+export async function saveSiteDetails(patch: Record<string, unknown>): Promise<boolean> {
+  if (Object.keys(patch).length === 0) {
+    $outcome.set({ ok: true, text: t('site.details.unchanged') });
+    return true;
+  }
   const ok = await act(() => call('/operator/site-config', { method: 'PATCH', body: patch }), t('site.saved'));
   if (ok) await loadSiteConfig();
   return ok;
