@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import * as v from 'valibot';
 import { PLAYER_BLOCK_REASON_MAX, PLAYER_NOTE_MAX } from '../../../src/contract/backoffice.ts';
@@ -11,6 +11,7 @@ import { blockPlayer, blockState, unblockPlayer } from './block.ts';
 import { playerDetail } from './detail.ts';
 import { addPlayerNote } from './notes.ts';
 import { searchPlayers } from './search.ts';
+import { ROUND_KINDS, roundCsvChunks } from './rounds-export.ts';
 import { transactionCsvChunks } from './transactions-export.ts';
 
 export interface PlayerOperatorDeps {
@@ -63,6 +64,19 @@ const ExportQuery = v.pipe(
   ),
 );
 
+/** The rounds export: the same São Paulo days, and which product. */
+const RoundsExportQuerySchema = v.pipe(
+  v.object({ from: Day, to: Day, kind: v.picklist(ROUND_KINDS, `must be one of ${ROUND_KINDS.join(', ')}`) }),
+  v.forward(
+    v.check((q) => !(daysApart(q) < 0), 'must not be before from'),
+    ['to'],
+  ),
+  v.forward(
+    v.check((q) => !(daysApart(q) > EXPORT_MAX_DAYS), `must be at most ${EXPORT_MAX_DAYS} days after from`),
+    ['to'],
+  ),
+);
+
 /**
  * The player directory, staff notes, blocking and the transactions export,
  * under `/operator` (requireOperator, which audits the POSTs):
@@ -73,7 +87,9 @@ const ExportQuery = v.pipe(
  * - `POST /players/{id}/block {reason}`, `POST /players/{id}/unblock` → `{ player }`, the
  *   previous block state as the audit's `before`; 409 when already so;
  * - `GET /exports/transactions?from&to&type` → the tenant's movements as CSV, streamed;
- *   `from`/`to` are São Paulo days, both included, at most 92 days apart (finance area).
+ *   `from`/`to` are São Paulo days, both included, at most 92 days apart (finance area);
+ * - `GET /exports/rounds?from&to&kind` → the tenant's house rounds, casino rounds or sports
+ *   betslips of those days as CSV, streamed (finance area).
  */
 export function playerOperatorRoutes(deps: PlayerOperatorDeps): Hono<AppEnv> {
   const operator = requireOperator(deps.db);
@@ -124,10 +140,23 @@ export function playerOperatorRoutes(deps: PlayerOperatorDeps): Hono<AppEnv> {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="transactions-${tenant.domain}-${f.from}-${f.to}.csv"`);
       c.header('Cache-Control', 'no-store');
-      return stream(c, async (out) => {
-        // The byte-order mark makes spreadsheets read the file as UTF-8.
-        await out.write('\uFEFF');
-        for await (const chunk of chunks) await out.write(chunk);
-      });
+      return csvStream(c, chunks);
+    })
+    .get('/exports/rounds', async (c) => {
+      const f = v.parse(RoundsExportQuerySchema, c.req.query());
+      const tenant = c.get('tenant');
+      const chunks = roundCsvChunks(deps.db, { tenantId: tenant.id, kind: f.kind, from: new Date(`${f.from}T00:00:00-03:00`), to: new Date(`${f.to}T23:59:59.999-03:00`) });
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="rounds-${f.kind}-${tenant.domain}-${f.from}-${f.to}.csv"`);
+      c.header('Cache-Control', 'no-store');
+      return csvStream(c, chunks);
     });
+}
+
+/** Streams CSV chunks after the byte-order mark that makes spreadsheets read the file as UTF-8. */
+function csvStream(c: Context, chunks: AsyncGenerator<string>): Response {
+  return stream(c, async (out) => {
+    await out.write('\uFEFF');
+    for await (const chunk of chunks) await out.write(chunk);
+  });
 }

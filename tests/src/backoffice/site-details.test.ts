@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import { centavos, draftOf, patchOf, reais } from '../../../src/backoffice/stores/site-details.ts';
 import { demoTenants } from '../../../server/features/tenants/demo/tenants.ts';
 
-const config = demoTenants()[0]!.config;
+/** A demo tenant's configuration as the platform serves it (with its id). */
+const config: SiteConfig = { ...demoTenants()[0]!.config, casino_id: 1 };
 
 describe('the site details form', () => {
   it('reads reais as typed in Brazil and writes centavos back', () => {
