@@ -1,3 +1,4 @@
+import type { DocumentView } from './documents.ts';
 import type { LimitPeriod, LimitView, MoneyLimitKind } from './responsible-gaming.ts';
 import type { SportsBetStatus } from './sportsbook.ts';
 import type { LedgerType, WithdrawalStatusCode } from './wallet.ts';
@@ -185,6 +186,8 @@ export interface PlayerDetailView extends PlayerRowView {
   sessions: PlayerSessionView[];
   /** House rounds, casino rounds and sports bets merged, newest first, the latest 30. */
   rounds: PlayerRoundView[];
+  /** Identity documents sent, newest first, the latest 20 (reviewed on the documents screen). */
+  documents: DocumentView[];
 }
 
 /** The player directory's paged answer. */

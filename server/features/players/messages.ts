@@ -9,4 +9,5 @@ export const PLAYER_MESSAGES = {
   },
   alreadyBlocked: { pt: 'Este jogador já está bloqueado.', en: 'This player is already blocked.' },
   notBlocked: { pt: 'Este jogador não está bloqueado.', en: 'This player is not blocked.' },
+  notFound: { pt: 'Jogador não encontrado.', en: 'Player not found.' },
 } satisfies Record<string, LocalizedText>;

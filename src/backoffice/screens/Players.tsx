@@ -235,6 +235,27 @@ function PlayerDetail({ id }: { id: number }) {
               ))}
             </ul>
           )}
+          <h2>{t('screens.documents')}</h2>
+          {p.documents.length === 0 ? (
+            <p className="muted">{t('players.noDocuments')}</p>
+          ) : (
+            <ul>
+              {p.documents.map((d) => (
+                <li key={d.id}>
+                  {t(`documents.types.${d.type}`)}: {t(`documents.statuses.${d.status}`)} · {formatDateTime(d.created_at)}
+                  {d.reason ? <span className="muted"> · {d.reason}</span> : null}
+                  {d.status === 'pending' ? (
+                    <>
+                      {' '}
+                      <a href={hrefOf('documents')} data-nav>
+                        {t('players.review')}
+                      </a>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
           <h2>{t('players.rounds')}</h2>
           {p.rounds.length === 0 ? (
             <p className="muted">{t('players.noRounds')}</p>

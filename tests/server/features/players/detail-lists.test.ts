@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerDetailView, PlayerNoteView } from '../../../../src/contract/backoffice.ts';
 import { providerRounds } from '../../../../server/features/casino/schema.ts';
 import { houseRounds, houseSeeds } from '../../../../server/features/house/schema.ts';
+import { identityDocuments } from '../../../../server/features/documents/schema.ts';
 import { playerNotes } from '../../../../server/features/players/schema.ts';
 import { sportsBetslips, sportsSelections } from '../../../../server/features/sportsbook/schema.ts';
 import { auditLog } from '../../../../server/features/staff/schema.ts';
@@ -222,5 +223,27 @@ describe('the player’s latest bets', () => {
     expect(times.at(-1)).toBe(base + 3 * MINUTE);
     expect(rounds.filter((r) => r.kind === 'casino')).toHaveLength(8);
     expect((await detailOf(neighbour)).rounds).toEqual([]);
+  });
+});
+
+describe('the player’s documents', () => {
+  it('lists the player’s own documents newest first, with the review’s reason', async () => {
+    const { userId: player } = await makePlayer(sorte);
+    const { userId: neighbour } = await makePlayer(sorte);
+    const doc = (userId: number, type: 'selfie' | 'identity_front', status: 'pending' | 'rejected', minutesAgo: number) => ({
+      tenantId: sorte.id, userId, type, status, file: `f-${userId}-${type}`, mime: 'image/jpeg' as const, size: 10, sha256: 'x', reason: status === 'rejected' ? 'Foto ilegível' : null, createdAt: new Date(Date.now() - minutesAgo * MINUTE),
+    });
+    await h.db.insert(identityDocuments).values([doc(player, 'identity_front', 'rejected', 30), doc(player, 'selfie', 'pending', 5), doc(neighbour, 'selfie', 'pending', 1)]);
+    const { documents } = await detailOf(player);
+    expect(documents.map((d) => [d.type, d.status, d.reason])).toEqual([
+      ['selfie', 'pending', null],
+      ['identity_front', 'rejected', 'Foto ilegível'],
+    ]);
+  });
+
+  it('says which player was not found, in the caller’s language', async () => {
+    const missing = await h.request('GET', '/operator/players/99999999', { key: SORTE_KEY });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Player not found.');
   });
 });
