@@ -287,7 +287,7 @@ test('compliance approves a document, support posts a pinned notice and notifies
   await support.keyboard.press('Enter');
   await support.getByRole('link', { name: 'Paula Documento' }).click();
   await expect(support.getByRole('heading', { name: /Paula Documento/ })).toBeVisible();
-  await expect(support.getByRole('main')).toContainText('Documento (frente): Aprovados');
+  await expect(support.getByRole('main')).toContainText('Documento (frente): aprovado');
   await support.getByLabel('Nova anotação (o jogador não vê)').fill('Ligou pedindo ajuda com o documento.');
   await support.getByRole('button', { name: 'Salvar anotação' }).click();
   await expect(support.locator('.notes')).toContainText('Ligou pedindo ajuda com o documento.');

@@ -242,7 +242,7 @@ function PlayerDetail({ id }: { id: number }) {
             <ul>
               {p.documents.map((d) => (
                 <li key={d.id}>
-                  {t(`documents.types.${d.type}`)}: {t(`documents.statuses.${d.status}`)} · {formatDateTime(d.created_at)}
+                  {t(`documents.types.${d.type}`)}: {t(`documents.state.${d.status}`)} · {formatDateTime(d.created_at)}
                   {d.reason ? <span className="muted"> · {d.reason}</span> : null}
                   {d.status === 'pending' ? (
                     <>
