@@ -13,6 +13,7 @@ import { Dashboard } from './screens/Dashboard.tsx';
 import { Login } from './screens/Login.tsx';
 import { Pages } from './screens/Pages.tsx';
 import { Players } from './screens/Players.tsx';
+import { Promotions } from './screens/Promotions.tsx';
 import { SCREEN_AREAS, Shell, screensFor } from './screens/Shell.tsx';
 import { SiteSettings } from './screens/SiteSettings.tsx';
 import { Staff } from './screens/Staff.tsx';
@@ -29,6 +30,7 @@ const SCREENS: Record<Screen, () => React.JSX.Element> = {
   chat: Chat,
   notifications: Notifications,
   coupons: Coupons,
+  promotions: Promotions,
   staff: Staff,
   audit: Audit,
   site: SiteSettings,

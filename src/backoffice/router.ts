@@ -2,8 +2,23 @@ import { atom } from 'nanostores';
 
 export const BACKOFFICE_BASE = '/backoffice';
 
-export type Screen = 'dashboard' | 'withdrawals' | 'exports' | 'players' | 'documents' | 'chat' | 'notifications' | 'coupons' | 'staff' | 'audit' | 'site' | 'pages' | 'catalogue';
-export const SCREENS: readonly Screen[] = ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'staff', 'audit', 'site', 'pages', 'catalogue'];
+export type Screen = 'dashboard' | 'withdrawals' | 'exports' | 'players' | 'documents' | 'chat' | 'notifications' | 'coupons' | 'promotions' | 'staff' | 'audit' | 'site' | 'pages' | 'catalogue';
+export const SCREENS: readonly Screen[] = [
+  'dashboard',
+  'withdrawals',
+  'exports',
+  'players',
+  'documents',
+  'chat',
+  'notifications',
+  'coupons',
+  'promotions',
+  'staff',
+  'audit',
+  'site',
+  'pages',
+  'catalogue',
+];
 
 export interface Place {
   screen: Screen | null;

@@ -184,7 +184,7 @@ test('every screen is readable on a phone and a desktop, in both languages, with
     await signIn(page, ADMIN, { lang: locale === 'en-US' ? 'en' : 'pt' });
     // The screens fold behind one button on a phone only.
     await expect(page.getByRole('button', { name: /^Menu:/ })).toBeVisible({ visible: width < 640 });
-    for (const screen of ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'staff', 'audit', 'site']) {
+    for (const screen of ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'promotions', 'staff', 'audit', 'site', 'pages', 'catalogue']) {
       await page.goto(tenantUrl(HOST, `/backoffice/${screen}`));
       await expect(page.locator('main h1')).toBeVisible();
       await expect(page.getByText(/Carregando|Loading/)).toHaveCount(0);
@@ -321,6 +321,19 @@ test('compliance approves a document, support posts a pinned notice and notifies
   await form.getByRole('button', { name: 'Create coupon' }).click();
   await expect(marketing.getByRole('status')).toContainText(`Coupon ${code} created`);
   await expect(marketing.locator(`tr[data-coupon="${code}"]`)).toContainText('50 VIP points');
+
+  // Marketing switches a promotion off and on again (the site changes at the next publication).
+  await openScreen(marketing, 'Promotions');
+  const promo = marketing.locator('tr[data-promotion]').first();
+  await expect(promo).toContainText('Live');
+  const slug = (await promo.getAttribute('data-promotion'))!;
+  await promo.getByRole('button', { name: /^Switch .* off$/ }).click();
+  await expect(marketing.getByRole('status')).toContainText('switched off');
+  const listed = async () => ((await (await operatorCall(HOST, 'GET', '/operator/promotions')).json()) as { promotions: Array<{ slug: string; active: boolean }> }).promotions.find((p) => p.slug === slug)?.active;
+  expect(await listed()).toBe(false);
+  await marketing.locator(`tr[data-promotion="${slug}"]`).getByRole('button', { name: /^Switch .* on$/ }).click();
+  await expect(marketing.getByRole('status')).toContainText('switched on');
+  expect(await listed()).toBe(true);
   const redeemed = await tenantApi(HOST, '/bonuses/check-coupon', { body: { coupon: code }, token });
   expect(redeemed.status, await redeemed.clone().text()).toBeLessThan(300);
   await marketing.context().close();

@@ -15,6 +15,7 @@ export const SCREEN_AREAS: Record<Screen, StaffArea> = {
   chat: 'support',
   notifications: 'support',
   coupons: 'marketing',
+  promotions: 'marketing',
   staff: 'staff',
   audit: 'audit',
   site: 'site',
