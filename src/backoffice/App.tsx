@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { $locale, t } from './i18n.ts';
 import { $place, hrefOf, navigate, type Screen } from './router.ts';
 import { Audit } from './screens/Audit.tsx';
+import { Boxes } from './screens/Boxes.tsx';
 import { Catalogue } from './screens/Catalogue.tsx';
 import { Chat } from './screens/Chat.tsx';
 import { Coupons } from './screens/Coupons.tsx';
@@ -12,6 +13,7 @@ import { Notifications } from './screens/Notifications.tsx';
 import { Dashboard } from './screens/Dashboard.tsx';
 import { Login } from './screens/Login.tsx';
 import { Pages } from './screens/Pages.tsx';
+import { Missions } from './screens/Missions.tsx';
 import { Players } from './screens/Players.tsx';
 import { Promotions } from './screens/Promotions.tsx';
 import { SCREEN_AREAS, Shell, screensFor } from './screens/Shell.tsx';
@@ -31,6 +33,8 @@ const SCREENS: Record<Screen, () => React.JSX.Element> = {
   notifications: Notifications,
   coupons: Coupons,
   promotions: Promotions,
+  missions: Missions,
+  boxes: Boxes,
   staff: Staff,
   audit: Audit,
   site: SiteSettings,

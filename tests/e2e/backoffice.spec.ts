@@ -184,7 +184,7 @@ test('every screen is readable on a phone and a desktop, in both languages, with
     await signIn(page, ADMIN, { lang: locale === 'en-US' ? 'en' : 'pt' });
     // The screens fold behind one button on a phone only.
     await expect(page.getByRole('button', { name: /^Menu:/ })).toBeVisible({ visible: width < 640 });
-    for (const screen of ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'promotions', 'staff', 'audit', 'site', 'pages', 'catalogue']) {
+    for (const screen of ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'promotions', 'missions', 'boxes', 'staff', 'audit', 'site', 'pages', 'catalogue']) {
       await page.goto(tenantUrl(HOST, `/backoffice/${screen}`));
       await expect(page.locator('main h1')).toBeVisible();
       await expect(page.getByText(/Carregando|Loading/)).toHaveCount(0);
@@ -334,6 +334,16 @@ test('compliance approves a document, support posts a pinned notice and notifies
   await marketing.locator(`tr[data-promotion="${slug}"]`).getByRole('button', { name: /^Switch .* on$/ }).click();
   await expect(marketing.getByRole('status')).toContainText('switched on');
   expect(await listed()).toBe(true);
+
+  // Marketing gives the player a box: it is in the player's boxes at once.
+  await openScreen(marketing, 'Boxes');
+  const box = marketing.locator('tr[data-box]').filter({ hasText: 'On' }).first();
+  const boxSlug = (await box.getAttribute('data-box'))!;
+  await box.getByLabel('Give to a player (number)').fill(String(player.user.id));
+  await box.getByRole('button', { name: `Give box ${boxSlug}` }).click();
+  await expect(marketing.getByRole('status')).toContainText(`Box ${boxSlug} given to player ${player.user.id}`);
+  const boxes = (await (await tenantApi(HOST, '/boxes/user/get', { token })).json()) as { data: unknown[] };
+  expect(boxes.data.length).toBeGreaterThan(0);
   const redeemed = await tenantApi(HOST, '/bonuses/check-coupon', { body: { coupon: code }, token });
   expect(redeemed.status, await redeemed.clone().text()).toBeLessThan(300);
   await marketing.context().close();

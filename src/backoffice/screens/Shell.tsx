@@ -16,6 +16,8 @@ export const SCREEN_AREAS: Record<Screen, StaffArea> = {
   notifications: 'support',
   coupons: 'marketing',
   promotions: 'marketing',
+  missions: 'marketing',
+  boxes: 'marketing',
   staff: 'staff',
   audit: 'audit',
   site: 'site',
