@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { LEGAL_SLUGS, type TenantPage } from '../../contract/tenant-bundle.ts';
 import { DataTable } from '../components/DataTable.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
+import { SaveOrCancel, TextArea } from '../components/TextArea.tsx';
 import { formatDateTime, t } from '../i18n.ts';
 import { $fieldErrors } from '../stores/resource.ts';
 import { $pages, loadPages, savePage } from '../stores/pages.ts';
@@ -15,7 +16,6 @@ const NEW: Draft = { kind: 'custom', slug: '', locale: 'pt', title: '', bodyHtml
 function Editor({ page, onDone }: { page: Draft; onDone: () => void }) {
   const errors = useStore($fieldErrors);
   const [d, setD] = useState<Draft>(page);
-  const bodyId = useId();
   const isNew = page.slug === '';
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,21 +64,8 @@ function Editor({ page, onDone }: { page: Draft; onDone: () => void }) {
         </div>
       )}
       <Field label={t('pages.title')} value={d.title} maxLength={200} onChange={(e) => setD({ ...d, title: e.target.value })} errors={errors.title ? [t('pages.errors.title')] : undefined} />
-      <div className="field">
-        <label htmlFor={bodyId}>{t('pages.body')}</label>
-        <textarea id={bodyId} className="code-area" rows={16} value={d.bodyHtml} onChange={(e) => setD({ ...d, bodyHtml: e.target.value })} aria-describedby={`${bodyId}-hint`} />
-        <p className="field__hint" id={`${bodyId}-hint`}>
-          {t('pages.bodyHint')}
-        </p>
-      </div>
-      <div className="actions">
-        <button className="button button--primary" type="submit">
-          {t('pages.save')}
-        </button>
-        <button className="button" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <TextArea label={t('pages.body')} hint={t('pages.bodyHint')} rows={16} value={d.bodyHtml} onChange={(text) => setD({ ...d, bodyHtml: text })} />
+      <SaveOrCancel save={t('pages.save')} onCancel={onDone} />
     </form>
   );
 }

@@ -1,23 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DataTable } from '../components/DataTable.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
+import { SaveOrCancel, TextArea } from '../components/TextArea.tsx';
 import { $locale, formatDateTime, t } from '../i18n.ts';
 import { $promotions, draftOfPromotion, loadPromotions, type OperatorPromotion, type PromotionDraft, savePromotion, setPromotionActive } from '../stores/promotions.ts';
 import { $fieldErrors } from '../stores/resource.ts';
-
-function HtmlField({ label, value, onChange, errors }: { label: string; value: string; onChange: (text: string) => void; errors: string[] | undefined }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} className="code-area" rows={6} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={errors ? true : undefined} />
-      {errors && <p className="field__error">{errors.join(' ')}</p>}
-    </div>
-  );
-}
 
 function Editor({ promotion, onDone }: { promotion: OperatorPromotion | null; onDone: () => void }) {
   const errors = useStore($fieldErrors);
@@ -45,20 +35,13 @@ function Editor({ promotion, onDone }: { promotion: OperatorPromotion | null; on
         <Field label={t('promotions.endsOn')} type="date" value={d.endsOn} onChange={(e) => setD({ ...d, endsOn: e.target.value })} errors={said('endsAt')} />
         <Field label={t('promotions.sort')} hint={t('promotions.sortHint')} inputMode="numeric" value={d.sort} onChange={(e) => setD({ ...d, sort: e.target.value })} errors={said('sort')} />
       </div>
-      <HtmlField label={t('promotions.bodyPt')} value={d.body.pt} onChange={(text) => both('body', 'pt', text)} errors={said('body', 'body.pt')} />
-      <HtmlField label={t('promotions.bodyEn')} value={d.body.en} onChange={(text) => both('body', 'en', text)} errors={said('body.en')} />
+      <TextArea label={t('promotions.bodyPt')} value={d.body.pt} onChange={(text) => both('body', 'pt', text)} errors={said('body', 'body.pt')} />
+      <TextArea label={t('promotions.bodyEn')} value={d.body.en} onChange={(text) => both('body', 'en', text)} errors={said('body.en')} />
       <div className="field field--check">
         <input id="promotion-active" type="checkbox" checked={d.active} onChange={(e) => setD({ ...d, active: e.target.checked })} />
         <label htmlFor="promotion-active">{t('promotions.active')}</label>
       </div>
-      <div className="actions">
-        <button className="button button--primary" type="submit">
-          {t('promotions.save')}
-        </button>
-        <button className="button" type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <SaveOrCancel save={t('promotions.save')} onCancel={onDone} />
     </form>
   );
 }

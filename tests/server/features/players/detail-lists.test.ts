@@ -7,7 +7,6 @@ import { identityDocuments } from '../../../../server/features/documents/schema.
 import { playerNotes } from '../../../../server/features/players/schema.ts';
 import { sportsBetslips, sportsSelections } from '../../../../server/features/sportsbook/schema.ts';
 import { auditLog } from '../../../../server/features/staff/schema.ts';
-import { findTenantByDomain } from '../../../../server/features/tenants/find-tenant.ts';
 import { issueAccessToken, revokeAccessToken } from '../../../../server/features/users/tokens.ts';
 import { playerMaker, type Tenant } from '../../helpers/feature-harness.ts';
 import { SORTE, SORTE_KEY, type StaffHarness, staffHarness } from '../staff/harness.ts';
@@ -17,10 +16,7 @@ let sorte: Tenant;
 let other: Tenant;
 let makePlayer: ReturnType<typeof playerMaker>;
 
-async function tenant(domain: string): Promise<Tenant> {
-  const found = (await findTenantByDomain(h.db, domain))!;
-  return { id: found.id, casinoId: found.id, host: domain, key: '' };
-}
+const tenant = (domain: string): Promise<Tenant> => h.tenantOf(domain);
 
 beforeAll(async () => {
   h = await staffHarness();

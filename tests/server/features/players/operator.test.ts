@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerDetailView, PlayerPage } from '../../../../src/contract/backoffice.ts';
 import { responsibleGaming } from '../../../../server/features/responsible-gaming/schema.ts';
-import { findTenantByDomain } from '../../../../server/features/tenants/find-tenant.ts';
 import { applyMovement } from '../../../../server/features/wallet/movement.ts';
 import { ledgerEntries } from '../../../../server/features/wallet/schema.ts';
 import { withdrawals, withdrawMethods } from '../../../../server/features/withdrawals/schema.ts';
@@ -16,10 +15,7 @@ let makePlayer: ReturnType<typeof playerMaker>;
 let joao: number;
 let joaoElsewhere: number;
 
-async function tenant(domain: string): Promise<Tenant> {
-  const found = (await findTenantByDomain(h.db, domain))!;
-  return { id: found.id, casinoId: found.id, host: domain, key: '' };
-}
+const tenant = (domain: string): Promise<Tenant> => h.tenantOf(domain);
 
 beforeAll(async () => {
   h = await staffHarness();

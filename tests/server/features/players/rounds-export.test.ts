@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerRounds } from '../../../../server/features/casino/schema.ts';
 import { houseRounds, houseSeeds } from '../../../../server/features/house/schema.ts';
 import { sportsBetslips, sportsSelections } from '../../../../server/features/sportsbook/schema.ts';
-import { findTenantByDomain } from '../../../../server/features/tenants/find-tenant.ts';
 import { playerMaker, type Tenant } from '../../helpers/feature-harness.ts';
 import { SORTE, SORTE_KEY, type StaffHarness, staffHarness } from '../staff/harness.ts';
 
@@ -11,10 +10,7 @@ let sorte: Tenant;
 let local: Tenant;
 let player: number;
 
-async function tenant(domain: string): Promise<Tenant> {
-  const found = (await findTenantByDomain(h.db, domain))!;
-  return { id: found.id, casinoId: found.id, host: domain, key: '' };
-}
+const tenant = (domain: string): Promise<Tenant> => h.tenantOf(domain);
 
 /** 10 March 2026, 12:00 in São Paulo; a second instant an hour before that day began there. */
 const IN_RANGE = new Date('2026-03-10T15:00:00Z');

@@ -7,6 +7,8 @@ import { totpCode } from '../../../../server/features/staff/totp.ts';
 import { parseTotpKey, readTotpSecret } from '../../../../server/features/staff/totp-secret.ts';
 import { demoOperatorKey } from '../../../../server/features/tenants/demo/tenants.ts';
 import { freshDatabase, type TestDatabase } from '../../helpers/db.ts';
+import type { Tenant } from '../../helpers/feature-harness.ts';
+import { findTenantByDomain } from '../../../../server/features/tenants/find-tenant.ts';
 import { seedDemoTenants, silentLog } from '../../helpers/app.ts';
 import { fullApp } from '../../helpers/full-app.ts';
 
@@ -83,7 +85,13 @@ export async function staffHarness(env: Record<string, string> = {}) {
     return cookie;
   }
 
-  return { tdb, app, db: tdb.handle.db, request, createStaff, login, secretOf, close: () => tdb.close() };
+  /** A demo tenant as the feature harness names it (tests/server/helpers/feature-harness.ts). */
+  async function tenantOf(domain: string): Promise<Tenant> {
+    const found = (await findTenantByDomain(tdb.handle.db, domain))!;
+    return { id: found.id, casinoId: found.id, host: domain, key: '' };
+  }
+
+  return { tdb, app, db: tdb.handle.db, request, tenantOf, createStaff, login, secretOf, close: () => tdb.close() };
 }
 
 export type StaffHarness = Awaited<ReturnType<typeof staffHarness>>;

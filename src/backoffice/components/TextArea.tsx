@@ -1,0 +1,52 @@
+import { t } from '../i18n.ts';
+import { useId } from 'react';
+
+/** A labelled multi-line field (HTML of a page or promotion), with its hint and errors tied to it. */
+export function TextArea({
+  label,
+  value,
+  onChange,
+  hint,
+  errors,
+  rows = 6,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  hint?: string;
+  errors?: string[] | undefined;
+  rows?: number;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} className="code-area" rows={rows} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={described} aria-invalid={errors?.length ? true : undefined} />
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {errors?.length ? (
+        <p className="field__error" id={`${id}-error`}>
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Save and cancel at the foot of an editor. */
+export function SaveOrCancel({ save, onCancel }: { save: string; onCancel: () => void }) {
+  return (
+    <div className="actions">
+      <button className="button button--primary" type="submit">
+        {save}
+      </button>
+      <button className="button" type="button" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+    </div>
+  );
+}
