@@ -16,6 +16,7 @@ import { Pages } from './screens/Pages.tsx';
 import { Missions } from './screens/Missions.tsx';
 import { Players } from './screens/Players.tsx';
 import { Promotions } from './screens/Promotions.tsx';
+import { Ranks } from './screens/Ranks.tsx';
 import { SCREEN_AREAS, Shell, screensFor } from './screens/Shell.tsx';
 import { SiteSettings } from './screens/SiteSettings.tsx';
 import { Staff } from './screens/Staff.tsx';
@@ -35,6 +36,7 @@ const SCREENS: Record<Screen, () => React.JSX.Element> = {
   promotions: Promotions,
   missions: Missions,
   boxes: Boxes,
+  ranks: Ranks,
   staff: Staff,
   audit: Audit,
   site: SiteSettings,

@@ -3,7 +3,23 @@ import { atom } from 'nanostores';
 export const BACKOFFICE_BASE = '/backoffice';
 
 export type Screen =
-  'dashboard' | 'withdrawals' | 'exports' | 'players' | 'documents' | 'chat' | 'notifications' | 'coupons' | 'promotions' | 'missions' | 'boxes' | 'staff' | 'audit' | 'site' | 'pages' | 'catalogue';
+  | 'dashboard'
+  | 'withdrawals'
+  | 'exports'
+  | 'players'
+  | 'documents'
+  | 'chat'
+  | 'notifications'
+  | 'coupons'
+  | 'promotions'
+  | 'missions'
+  | 'boxes'
+  | 'ranks'
+  | 'staff'
+  | 'audit'
+  | 'site'
+  | 'pages'
+  | 'catalogue';
 export const SCREENS: readonly Screen[] = [
   'dashboard',
   'withdrawals',

@@ -18,6 +18,7 @@ export const SCREEN_AREAS: Record<Screen, StaffArea> = {
   promotions: 'marketing',
   missions: 'marketing',
   boxes: 'marketing',
+  ranks: 'marketing',
   staff: 'staff',
   audit: 'audit',
   site: 'site',
