@@ -4,6 +4,7 @@ import { $locale, t } from './i18n.ts';
 import { $place, hrefOf, navigate, type Screen } from './router.ts';
 import { Audit } from './screens/Audit.tsx';
 import { Boxes } from './screens/Boxes.tsx';
+import { Cashback } from './screens/Cashback.tsx';
 import { Catalogue } from './screens/Catalogue.tsx';
 import { Chat } from './screens/Chat.tsx';
 import { Coupons } from './screens/Coupons.tsx';
@@ -37,6 +38,7 @@ const SCREENS: Record<Screen, () => React.JSX.Element> = {
   missions: Missions,
   boxes: Boxes,
   ranks: Ranks,
+  cashback: Cashback,
   staff: Staff,
   audit: Audit,
   site: SiteSettings,

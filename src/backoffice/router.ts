@@ -2,25 +2,8 @@ import { atom } from 'nanostores';
 
 export const BACKOFFICE_BASE = '/backoffice';
 
-export type Screen =
-  | 'dashboard'
-  | 'withdrawals'
-  | 'exports'
-  | 'players'
-  | 'documents'
-  | 'chat'
-  | 'notifications'
-  | 'coupons'
-  | 'promotions'
-  | 'missions'
-  | 'boxes'
-  | 'ranks'
-  | 'staff'
-  | 'audit'
-  | 'site'
-  | 'pages'
-  | 'catalogue';
-export const SCREENS: readonly Screen[] = [
+/** Every screen, in the order the navigation lists them. */
+export const SCREENS = [
   'dashboard',
   'withdrawals',
   'exports',
@@ -30,12 +13,17 @@ export const SCREENS: readonly Screen[] = [
   'notifications',
   'coupons',
   'promotions',
+  'missions',
+  'boxes',
+  'ranks',
+  'cashback',
   'staff',
   'audit',
   'site',
   'pages',
   'catalogue',
-];
+] as const;
+export type Screen = (typeof SCREENS)[number];
 
 export interface Place {
   screen: Screen | null;

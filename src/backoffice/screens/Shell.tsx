@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { StaffArea } from '../../contract/backoffice.ts';
 import { $locale, setLocale, t } from '../i18n.ts';
-import { $place, hrefOf, type Screen } from '../router.ts';
+import { $place, hrefOf, type Screen, SCREENS } from '../router.ts';
 import { $session, logout } from '../stores/session.ts';
 
 /** The area each screen needs (the platform refuses the calls of the others anyway). */
@@ -19,6 +19,7 @@ export const SCREEN_AREAS: Record<Screen, StaffArea> = {
   missions: 'marketing',
   boxes: 'marketing',
   ranks: 'marketing',
+  cashback: 'marketing',
   staff: 'staff',
   audit: 'audit',
   site: 'site',
@@ -27,7 +28,7 @@ export const SCREEN_AREAS: Record<Screen, StaffArea> = {
 };
 
 export function screensFor(areas: readonly StaffArea[]): Screen[] {
-  return (Object.keys(SCREEN_AREAS) as Screen[]).filter((screen) => areas.includes(SCREEN_AREAS[screen]));
+  return SCREENS.filter((screen) => areas.includes(SCREEN_AREAS[screen]));
 }
 
 /** Header (site, who is signed in, language, sign out), the screens the role may open, and the screen. */
