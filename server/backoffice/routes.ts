@@ -8,8 +8,8 @@ import { type BackofficeBundle, bundleBackoffice } from './bundle.ts';
 /** The back office at `/backoffice` on any host the platform answers (a tenant's domain or the platform's own). */
 export const BACKOFFICE_PATH = '/backoffice';
 
-/** Nothing but its own script, stylesheet and calls; the enrolment QR code is a data: image, a document under review a blob: one; never framed. */
-export const BACKOFFICE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+/** Nothing but its own script, stylesheet and calls; the enrolment QR code is a data: image, a document under review a blob: one, a banner's preview may be an https: one; never framed. */
+export const BACKOFFICE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: https:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 interface Asset {
   body: string;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { $locale, t } from './i18n.ts';
 import { $place, hrefOf, navigate, type Screen } from './router.ts';
 import { Audit } from './screens/Audit.tsx';
+import { Banners } from './screens/Banners.tsx';
 import { Boxes } from './screens/Boxes.tsx';
 import { Cashback } from './screens/Cashback.tsx';
 import { Catalogue } from './screens/Catalogue.tsx';
@@ -42,6 +43,7 @@ const SCREENS: Record<Screen, () => React.JSX.Element> = {
   staff: Staff,
   audit: Audit,
   site: SiteSettings,
+  banners: Banners,
   pages: Pages,
   catalogue: Catalogue,
 };

@@ -20,6 +20,7 @@ export const SCREENS = [
   'staff',
   'audit',
   'site',
+  'banners',
   'pages',
   'catalogue',
 ] as const;

@@ -184,7 +184,7 @@ test('every screen is readable on a phone and a desktop, in both languages, with
     await signIn(page, ADMIN, { lang: locale === 'en-US' ? 'en' : 'pt' });
     // The screens fold behind one button on a phone only.
     await expect(page.getByRole('button', { name: /^Menu:/ })).toBeVisible({ visible: width < 640 });
-    for (const screen of ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'promotions', 'missions', 'boxes', 'ranks', 'cashback', 'staff', 'audit', 'site', 'pages', 'catalogue']) {
+    for (const screen of ['dashboard', 'withdrawals', 'exports', 'players', 'documents', 'chat', 'notifications', 'coupons', 'promotions', 'missions', 'boxes', 'ranks', 'cashback', 'staff', 'audit', 'site', 'banners', 'pages', 'catalogue']) {
       await page.goto(tenantUrl(HOST, `/backoffice/${screen}`));
       await expect(page.locator('main h1')).toBeVisible();
       await expect(page.getByText(/Carregando|Loading/)).toHaveCount(0);

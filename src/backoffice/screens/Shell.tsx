@@ -23,6 +23,7 @@ export const SCREEN_AREAS: Record<Screen, StaffArea> = {
   staff: 'staff',
   audit: 'audit',
   site: 'site',
+  banners: 'site',
   pages: 'site',
   catalogue: 'site',
 };
