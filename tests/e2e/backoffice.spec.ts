@@ -335,6 +335,25 @@ test('compliance approves a document, support posts a pinned notice and notifies
   await expect(marketing.getByRole('status')).toContainText('switched on');
   expect(await listed()).toBe(true);
 
+  // Marketing creates a mission offered to nobody, gives it to the player, who then has it.
+  await openScreen(marketing, 'Missions');
+  const missionForm = marketing.getByRole('form', { name: 'New mission' });
+  await missionForm.getByLabel('Title (Portuguese)').fill(`Desafio ${stamp}`);
+  await missionForm.getByLabel('Title (English)').fill(`Challenge ${stamp}`);
+  await missionForm.getByLabel('What the player does').selectOption('rounds');
+  await missionForm.getByLabel('Rounds').fill('3');
+  await missionForm.getByLabel('Points').fill('20');
+  await missionForm.getByLabel(/Offer it to every player/).uncheck();
+  await missionForm.getByRole('button', { name: 'Create mission' }).click();
+  await expect(marketing.getByRole('status')).toContainText(`Mission “Desafio ${stamp}” created`);
+  const mission = marketing.locator('tr[data-mission]').filter({ hasText: `Challenge ${stamp}` });
+  const missionId = (await mission.getAttribute('data-mission'))!;
+  await mission.getByLabel('Give to a player (number)').fill(String(player.user.id));
+  await mission.getByRole('button', { name: `Give mission ${missionId}` }).click();
+  await expect(marketing.getByRole('status')).toContainText(`Mission ${missionId} given to player ${player.user.id}`);
+  const missions = (await (await tenantApi(HOST, '/missions', { token })).json()) as { data: Array<{ id: number }> };
+  expect(missions.data.map((m) => m.id)).toContain(Number(missionId));
+
   // Marketing gives the player a box: it is in the player's boxes at once.
   await openScreen(marketing, 'Boxes');
   const box = marketing.locator('tr[data-box]').filter({ hasText: 'On' }).first();

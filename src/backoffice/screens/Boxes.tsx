@@ -26,7 +26,9 @@ export function Boxes() {
         >
           {state.data.map((b) => (
             <tr key={b.id} data-box={b.slug}>
-              <th scope="row">{locale === 'pt-BR' ? b.name.pt : b.name.en}</th>
+              <th scope="row">
+                {locale === 'pt-BR' ? b.name.pt : b.name.en} <span className="muted">#{b.id}</span>
+              </th>
               <td className="num">{b.price > 0 ? formatMoney(b.price) : t('boxes.grantOnly')}</td>
               <td className="num">{formatMoney(b.expected_value)}</td>
               <td className="num">{b.prize_count}</td>
