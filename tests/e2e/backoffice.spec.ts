@@ -212,11 +212,11 @@ test('an admin changes the site colour and publishes: the site shows it', async 
   // A neighbour of the demo colour: visibly applied, and every contrast the other tests check stays as it was.
   const after = before === '#1ea35b' ? '#1fa35b' : '#1ea35b';
   await primary.fill('vermelho');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Use uma cor no formato #RRGGBB, por exemplo #1FA35B.')).toBeVisible();
   await expect(primary).toHaveAttribute('aria-invalid', 'true');
   await primary.fill(after);
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Configuração salva');
   await page.getByRole('button', { name: 'Publicar agora' }).click();
   await expect(page.locator('[data-build]')).toHaveAttribute('data-build', /queued|building/);
