@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { csvLine } from '../../http/csv.ts';
 import { providerRounds } from '../casino/schema.ts';
 import { houseRounds } from '../house/schema.ts';
-import { sportsBetslips, sportsSelections } from '../sportsbook/schema.ts';
+import { sportsBetslips } from '../sportsbook/schema.ts';
+import { betslipNames } from './rounds.ts';
 import { EXPORT_BATCH } from './transactions-export.ts';
 
 export const ROUND_KINDS = ['house', 'casino', 'sports'] as const;
@@ -43,7 +44,7 @@ async function casinoBatch(db: Db, q: RoundsExportQuery, afterId: number): Promi
   return rows.map((x) => ['casino', x.id, x.at, x.userId, x.game, x.provider, BigInt(x.stake), BigInt(x.paid), x.settledAt ? 'settled' : 'open']);
 }
 
-/** Betslips named by their events (one query for the batch's selections; its bet type without any); `payout` counts wins and refunds. */
+/** Betslips named as the profile names them (`betslipNames`); `payout` counts wins and refunds. */
 async function sportsBatch(db: Db, q: RoundsExportQuery, afterId: number): Promise<Line[]> {
   const s = sportsBetslips;
   const slips = await db
@@ -52,15 +53,8 @@ async function sportsBatch(db: Db, q: RoundsExportQuery, afterId: number): Promi
     .where(and(eq(s.tenantId, q.tenantId), gte(s.placedAt, q.from), lte(s.placedAt, q.to), gt(s.id, afterId)))
     .orderBy(asc(s.id))
     .limit(EXPORT_BATCH);
-  if (slips.length === 0) return [];
-  const selections = await db
-    .select({ slip: sportsSelections.betslipRowId, eventName: sportsSelections.eventName })
-    .from(sportsSelections)
-    .where(inArray(sportsSelections.betslipRowId, slips.map((x) => x.id)))
-    .orderBy(sportsSelections.betslipRowId, sportsSelections.position);
-  const events = new Map<number, string[]>();
-  for (const sel of selections) events.set(sel.slip, [...(events.get(sel.slip) ?? []), sel.eventName]);
-  return slips.map((x) => ['sports', x.id, x.at, x.userId, (events.get(x.id) ?? []).join(' + ') || x.betType, null, x.stake, x.payout + x.refunded, x.status]);
+  const names = await betslipNames(db, slips);
+  return slips.map((x) => ['sports', x.id, x.at, x.userId, names.get(x.id)!, null, x.stake, x.payout + x.refunded, x.status]);
 }
 
 const BATCHES: Record<RoundKind, (db: Db, q: RoundsExportQuery, afterId: number) => Promise<Line[]>> = { house: houseBatch, casino: casinoBatch, sports: sportsBatch };

@@ -52,23 +52,36 @@ async function sports(db: Db, who: Who): Promise<PlayerRoundView[]> {
     .orderBy(desc(sportsBetslips.id))
     .limit(DETAIL_ROUNDS);
   if (slips.length === 0) return [];
-  const selections = await db
-    .select({ slip: sportsSelections.betslipRowId, eventName: sportsSelections.eventName })
-    .from(sportsSelections)
-    .where(inArray(sportsSelections.betslipRowId, slips.map((s) => s.id)))
-    .orderBy(sportsSelections.betslipRowId, sportsSelections.position);
-  const events = new Map<number, string[]>();
-  for (const s of selections) events.set(s.slip, [...(events.get(s.slip) ?? []), s.eventName]);
+  const names = await betslipNames(db, slips);
   return slips.map((s) => ({
     kind: 'sports',
     id: s.id,
-    game: events.get(s.id)?.join(' + ') ?? s.betType,
+    game: names.get(s.id)!,
     provider: null,
     stake: Number(s.stake),
     payout: Number(s.payout + s.refunded),
     status: s.status,
     createdAt: s.placedAt.toISOString(),
   }));
+}
+
+/**
+ * Each betslip's name as staff read it: its events in order, joined by
+ * ` + `; a slip without selections is named by its bet type. One query for
+ * all the slips given.
+ */
+export async function betslipNames(db: Db, slips: readonly { id: number; betType: string }[]): Promise<Map<number, string>> {
+  const selections =
+    slips.length === 0
+      ? []
+      : await db
+          .select({ slip: sportsSelections.betslipRowId, eventName: sportsSelections.eventName })
+          .from(sportsSelections)
+          .where(inArray(sportsSelections.betslipRowId, slips.map((s) => s.id)))
+          .orderBy(sportsSelections.betslipRowId, sportsSelections.position);
+  const events = new Map<number, string[]>();
+  for (const s of selections) events.set(s.slip, [...(events.get(s.slip) ?? []), s.eventName]);
+  return new Map(slips.map((s) => [s.id, events.get(s.id)?.join(' + ') ?? s.betType]));
 }
 
 /**

@@ -5,6 +5,7 @@ import { STAFF_CHALLENGE_MINUTES, STAFF_SESSION } from './policy.ts';
 import { type StaffUserRow, staffSessions, staffUsers } from './schema.ts';
 
 const MINUTE = 60_000;
+const TOUCH_EVERY_MS = MINUTE;
 
 /** Opens a session (or, with `mfaPending`, the short wait for the TOTP code) and returns its token. */
 export async function openStaffSession(db: Db, staffId: number, now: Date, mfaPending: boolean): Promise<{ token: string; expiresAt: Date }> {
@@ -23,7 +24,7 @@ export interface LiveStaffSession {
 /**
  * The live session of `token`: not ended, before its absolute end, used
  * within the idle limit, its account enabled. A live full session is
- * touched (the idle clock restarts); `mfaPending` selects the TOTP wait.
+ * touched (the idle clock restarts, at most once a minute); `mfaPending` selects the TOTP wait.
  */
 export async function findStaffSession(db: Db, token: string, now: Date, mfaPending = false): Promise<LiveStaffSession | null> {
   const [found] = await db
@@ -34,7 +35,10 @@ export async function findStaffSession(db: Db, token: string, now: Date, mfaPend
   if (!found || found.staff.disabled) return null;
   if (!mfaPending) {
     if (now.getTime() - found.session.lastSeenAt.getTime() > STAFF_SESSION.idleMinutes * MINUTE) return null;
-    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, found.session.id));
+    // Written at most once a minute: every back-office call passes here, and the idle limit counts in minutes.
+    if (now.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, found.session.id));
+    }
   }
   return { sessionId: found.session.id, staff: found.staff, expiresAt: found.session.expiresAt };
 }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { describedBy, FieldNotes } from './FieldNotes.tsx';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -9,21 +10,11 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 /** A labelled input with its hint and errors tied to it for screen readers. */
 export function Field({ label, hint, errors, ...input }: FieldProps) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-describedby={described} aria-invalid={errors?.length ? true : undefined} {...input} />
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {errors?.length ? (
-        <p className="field__error" id={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <input id={id} aria-describedby={describedBy(id, hint, errors)} aria-invalid={errors?.length ? true : undefined} {...input} />
+      <FieldNotes id={id} hint={hint} errors={errors} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { t } from '../i18n.ts';
 import { useId } from 'react';
+import { describedBy, FieldNotes } from './FieldNotes.tsx';
 
 /** A labelled multi-line field (HTML of a page or promotion), with its hint and errors tied to it. */
 export function TextArea({
@@ -18,21 +19,19 @@ export function TextArea({
   rows?: number;
 }) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} className="code-area" rows={rows} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={described} aria-invalid={errors?.length ? true : undefined} />
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {errors?.length ? (
-        <p className="field__error" id={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <textarea
+        id={id}
+        className="code-area"
+        rows={rows}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={describedBy(id, hint, errors)}
+        aria-invalid={errors?.length ? true : undefined}
+      />
+      <FieldNotes id={id} hint={hint} errors={errors} />
     </div>
   );
 }
