@@ -9,6 +9,10 @@
  * against "tenant page (locale)") runs a subset, e.g. `BENCH_PAGES_FILTER='^localhost home'`.
  * `BENCH_PAGES_REPORTS=dir` keeps every run's Lighthouse JSON there, to read what the trace says
  * (the LCP element, the layout shifts, the long tasks).
+ * `BENCH_PAGES_EXTRA_RUNS` (default 2): a line whose medians miss only the targets that follow the
+ * machine's load (performance, TBT, LCP) is measured that many times more and judged on the median
+ * of all its runs, so one busy minute on a shared machine does not fail CI; a missed JavaScript,
+ * CLS, accessibility, best-practices or SEO target is the page's own and fails at once.
  *
  * Prints one line per page and exits non-zero when any target is missed;
  * missed targets are marked `FAIL` and listed at the end of their line.
@@ -218,24 +222,30 @@ function medianOf(runs: Figures[]): Figures {
   };
 }
 
+interface Miss {
+  text: string;
+  /** Whether the figure follows the machine's load (timings on the simulated CPU) rather than the page alone. */
+  loadBound: boolean;
+}
+
 /** The targets a page's medians miss, worded for the line that reports them. */
-function misses(figures: Figures, kind: PageKind): string[] {
-  const missed: string[] = [];
-  const below = (label: string, value: number, target: number) => {
-    if (value < target) missed.push(`${label} ${value.toFixed(2)} < ${target}`);
+function misses(figures: Figures, kind: PageKind): Miss[] {
+  const missed: Miss[] = [];
+  const below = (label: string, value: number, target: number, loadBound = false) => {
+    if (value < target) missed.push({ text: `${label} ${value.toFixed(2)} < ${target}`, loadBound });
   };
-  const above = (label: string, value: number, target: number, digits: number, unit = '') => {
-    if (!(value <= target)) missed.push(`${label} ${value.toFixed(digits)}${unit} > ${target}${unit}`);
+  const above = (label: string, value: number, target: number, digits: number, unit = '', loadBound = false) => {
+    if (!(value <= target)) missed.push({ text: `${label} ${value.toFixed(digits)}${unit} > ${target}${unit}`, loadBound });
   };
-  below('perf', figures.performance, TARGETS.performance[kind]);
+  below('perf', figures.performance, TARGETS.performance[kind], true);
   below('a11y', figures.accessibility, TARGETS.accessibility);
   below('best-practices', figures.bestPractices, TARGETS.bestPractices);
   below('SEO', figures.seo, TARGETS.seo);
-  above('LCP', figures.lcpMs / 1000, TARGETS.lcpMs / 1000, 2, ' s');
-  above('TBT', figures.tbtMs, TARGETS.tbtMs, 0, ' ms');
+  above('LCP', figures.lcpMs / 1000, TARGETS.lcpMs / 1000, 2, ' s', true);
+  above('TBT', figures.tbtMs, TARGETS.tbtMs, 0, ' ms', true);
   above('CLS', figures.cls, TARGETS.cls, 3);
   above('JS', figures.jsKb, TARGETS.jsKb[kind], 1, ' KB');
-  if (figures.failedAudits.length) missed.push(`failing audits: ${figures.failedAudits.join(', ')}`);
+  if (figures.failedAudits.length) missed.push({ text: `failing audits: ${figures.failedAudits.join(', ')}`, loadBound: false });
   return missed;
 }
 
@@ -247,6 +257,7 @@ function tenantUrl(baseUrl: string, host: string, path: string): string {
 
 async function main(): Promise<void> {
   const runs = Math.max(1, Number(process.env.BENCH_PAGES_RUNS ?? 3));
+  const extraRuns = Math.max(0, Number(process.env.BENCH_PAGES_EXTRA_RUNS ?? 2));
   const filter = process.env.BENCH_PAGES_FILTER ? new RegExp(process.env.BENCH_PAGES_FILTER, 'i') : null;
   const targets = [
     ...TENANTS.flatMap((tenant) =>
@@ -271,18 +282,23 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   const failed: string[] = [];
   try {
-    console.log(`Lighthouse mobile (simulated throttling), median of ${runs} run(s), ${product.baseUrl}`);
+    console.log(`Lighthouse mobile (simulated throttling), median of ${runs} run(s) (${runs + extraRuns} when only a load-bound target is missed), ${product.baseUrl}`);
     console.log(
-      `${'    '} ${'page'.padEnd(36)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(6)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(8)} ${'CPU'.padStart(5)}`,
+      `${'    '} ${'page'.padEnd(36)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(6)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(8)} ${'CPU'.padStart(5)} ${'runs'.padStart(4)}`,
     );
     for (const target of targets) {
       const url = tenantUrl(product.baseUrl, target.tenant, target.path);
       const results: Figures[] = [];
-      try {
-        for (let run = 0; run < runs; run++) {
-          const reportPath = reportsDir ? join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}-${run + 1}.json`) : null;
+      const measureRuns = async (count: number) => {
+        for (let run = 0; run < count; run++) {
+          const reportPath = reportsDir ? join(reportsDir, `${target.label.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}-${results.length + 1}.json`) : null;
           results.push(await measure(url, target.status, browser.port, reportPath));
         }
+      };
+      try {
+        await measureRuns(runs);
+        const first = misses(medianOf(results), target.kind);
+        if (extraRuns > 0 && first.length > 0 && first.every((miss) => miss.loadBound)) await measureRuns(extraRuns);
       } catch (error) {
         // One page that cannot be measured is a failed line, not the end of the benchmark.
         failed.push(target.label);
@@ -305,7 +321,8 @@ async function main(): Promise<void> {
           figures.cls.toFixed(3).padStart(6),
           `${figures.jsKb.toFixed(1)} KB`.padStart(8),
           figures.benchmarkIndex.toFixed(0).padStart(5),
-          missed.length ? ` <- ${missed.join('; ')}` : '',
+          String(results.length).padStart(4),
+          missed.length ? ` <- ${missed.map((miss) => miss.text).join('; ')}` : '',
         ].join(' '),
       );
     }
