@@ -37,6 +37,11 @@ export function t(key: string, vars: Record<string, string | number> = {}): stri
   return i18n.t(key, vars);
 }
 
+/** A text the platform keeps in both site languages, in the staff member's. */
+export function localized(text: { pt: string; en: string }): string {
+  return $locale.get() === 'en-US' ? text.en : text.pt;
+}
+
 const money = { 'pt-BR': new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }), 'en-US': new Intl.NumberFormat('en-US', { style: 'currency', currency: 'BRL' }) };
 
 /** Centavos as the staff member reads money: R$ 1.234,56 (or R$1,234.56 in English). */

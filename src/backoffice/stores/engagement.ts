@@ -1,5 +1,5 @@
 import type { OperatorBoxView } from '../../contract/boxes.ts';
-import type { MissionKind, OperatorMissionView } from '../../contract/missions.ts';
+import type { OperatorMissionView } from '../../contract/missions.ts';
 import { call } from '../api.ts';
 import { t } from '../i18n.ts';
 import { act, loader, resource } from './resource.ts';
@@ -40,39 +40,4 @@ export function grantBox(b: OperatorBoxView, userId: number): Promise<boolean> {
     () => call(`/operator/boxes/${encodeURIComponent(b.slug)}/grant`, { method: 'POST', body: { user_id: userId, source: 'operator' } }),
     t('boxes.granted', { slug: b.slug, player: userId }),
   );
-}
-
-export interface MissionDraft {
-  titlePt: string;
-  titleEn: string;
-  descriptionPt: string;
-  descriptionEn: string;
-  kind: MissionKind;
-  /** In the kind's unit: reais for wager/deposit, a count for rounds/chat, × for a multiplier. */
-  target: string;
-  rewardKind: 'vip_points' | 'box';
-  /** VIP points, or the box's id. */
-  reward: string;
-  offered: boolean;
-}
-
-export const EMPTY_MISSION: MissionDraft = { titlePt: '', titleEn: '', descriptionPt: '', descriptionEn: '', kind: 'wager', target: '', rewardKind: 'vip_points', reward: '', offered: true };
-
-const decimal = (text: string) => Number(text.replace(/\./g, '').replace(',', '.'));
-
-/**
- * The mission as `POST /operator/missions` takes it: wager and deposit
- * targets in centavos, a multiplier ×100 (2,5× → 250). Rewards are VIP points
- * or a box (a regulated site gives no bonus money).
- */
-export function missionBody(d: MissionDraft) {
-  const target = d.kind === 'wager' || d.kind === 'deposit' || d.kind === 'multiplier' ? Math.round(decimal(d.target) * 100) : decimal(d.target);
-  const reward = d.rewardKind === 'vip_points' ? { kind: 'vip_points', points: decimal(d.reward) } : { kind: 'box', box_id: decimal(d.reward) };
-  return { title: { pt: d.titlePt, en: d.titleEn }, description: { pt: d.descriptionPt, en: d.descriptionEn }, kind: d.kind, target, reward, offered: d.offered };
-}
-
-export async function createMission(d: MissionDraft): Promise<boolean> {
-  const ok = await act(() => call('/operator/missions', { method: 'POST', body: missionBody(d) }), t('missions.created', { title: d.titlePt }));
-  if (ok) await loadMissions();
-  return ok;
 }

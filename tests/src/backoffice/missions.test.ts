@@ -1,7 +1,19 @@
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
-import { MissionInputSchema } from '../../../src/contract/missions.ts';
-import { EMPTY_MISSION, missionBody } from '../../../src/backoffice/stores/engagement.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MissionInputSchema, MissionPatchSchema, type OperatorMissionView } from '../../../src/contract/missions.ts';
+import { $locale, t } from '../../../src/backoffice/i18n.ts';
+import { draftOfMission, EMPTY_MISSION, missionBody, missionPatch, saveMission } from '../../../src/backoffice/stores/mission-form.ts';
+import { $outcome } from '../../../src/backoffice/stores/resource.ts';
+
+const calls = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../../src/backoffice/api.ts', async (original) => ({ ...(await original<Record<string, unknown>>()), call: calls.call }));
+
+beforeEach(() => {
+  calls.call.mockReset();
+  calls.call.mockImplementation(async (path: string) => (path === '/operator/missions' ? { missions: [] } : { mission: {} }));
+  $locale.set('pt-BR');
+  $outcome.set(null);
+});
 
 describe('the new mission form', () => {
   it('writes wager and deposit targets in centavos, a multiplier ×100 and counts as they are, in a body the platform accepts', () => {
@@ -12,5 +24,78 @@ describe('the new mission form', () => {
     const body = missionBody({ ...base, kind: 'deposit', target: '100' });
     expect(v.safeParse(MissionInputSchema, body).success).toBe(true);
     expect(missionBody({ ...base, rewardKind: 'box', reward: '7' }).reward).toEqual({ kind: 'box', box_id: 7 });
+  });
+
+  it('reads money without floats, and leaves what it cannot read for the platform to name', () => {
+    const base = { ...EMPTY_MISSION, titlePt: 'Aposte', titleEn: 'Bet', reward: '50' };
+    expect(missionBody({ ...base, kind: 'wager', target: '0,29' }).target).toBe(29);
+    expect(missionBody({ ...base, kind: 'wager', target: 'cem' }).target).toBeNull();
+    expect(missionBody({ ...base, kind: 'rounds', target: '2,5' }).target).toBeNull();
+  });
+
+  it('sends a scope only for the kinds that have one, and the window as whole São Paulo days', () => {
+    const base = { ...EMPTY_MISSION, titlePt: 'Aposte', titleEn: 'Bet', target: '10', reward: '50', game: ' Dice ', startsOn: '2026-12-01', endsOn: '2026-12-31' };
+    const body = missionBody({ ...base, kind: 'rounds' });
+    expect(body.scope).toEqual({ game: 'dice' });
+    expect(body.starts_at).toBe('2026-12-01T03:00:00.000Z');
+    expect(body.ends_at).toBe('2027-01-01T02:59:59.000Z');
+    expect(missionBody({ ...base, kind: 'chat' }).scope).toBeNull();
+  });
+});
+
+const stored: OperatorMissionView = {
+  id: 7,
+  title: { pt: 'Multiplique', en: 'Multiply' },
+  description: { pt: '', en: '' },
+  kind: 'multiplier',
+  target: 250,
+  scope: { provider: 'house' },
+  reward: { kind: 'vip_points', points: 40 },
+  starts_at: '2026-12-01T10:30:00.000Z',
+  ends_at: null,
+  offered: true,
+  active: true,
+  accepted: 3,
+  completed: 1,
+  claimed: 0,
+  created_at: '2026-12-01T10:30:00.000Z',
+  updated_at: '2026-12-01T10:30:00.000Z',
+};
+
+describe('editing a mission', () => {
+  it('fills the form from the stored mission and changes nothing when nothing was edited', () => {
+    const d = draftOfMission(stored);
+    expect(d).toMatchObject({ titlePt: 'Multiplique', kind: 'multiplier', target: '2,5', rewardKind: 'vip_points', reward: '40', provider: 'house', startsOn: '2026-12-01', endsOn: '' });
+    expect(missionPatch(stored, d)).toEqual({});
+    expect(draftOfMission({ ...stored, kind: 'wager', target: 123_456 }).target).toBe('1.234,56');
+  });
+
+  it('sends only what changed, in the contract’s units; a day left as it was keeps its time', () => {
+    const d = draftOfMission(stored);
+    const patch = missionPatch(stored, { ...d, target: '3', titleEn: 'Multiply!', endsOn: '2026-12-24' });
+    expect(patch).toEqual({ target: 300, title: { pt: 'Multiplique', en: 'Multiply!' }, ends_at: '2026-12-25T02:59:59.000Z' });
+    expect(v.safeParse(MissionPatchSchema, patch).success).toBe(true);
+    // A new kind sends its target in the new unit and drops a scope that kind cannot have.
+    expect(missionPatch(stored, { ...d, kind: 'chat', target: '5' })).toEqual({ kind: 'chat', target: 5, scope: null });
+    expect(missionPatch(stored, { ...d, rewardKind: 'box', reward: '2' })).toEqual({ reward: { kind: 'box', box_id: 2 } });
+  });
+
+  it('keeps a bonus reward the form cannot write', () => {
+    const bonus: OperatorMissionView = { ...stored, reward: { kind: 'bonus', amount: 1_000, rollover_multiplier: 5 } };
+    const d = draftOfMission(bonus);
+    expect(d.rewardKind).toBe('bonus');
+    expect(missionPatch(bonus, { ...d, active: false })).toEqual({ active: false });
+  });
+
+  it('patches the mission and reloads the list; sends nothing when nothing changed', async () => {
+    const d = draftOfMission(stored);
+    expect(await saveMission(stored, { ...d, target: '4,25' })).toBe(true);
+    expect(calls.call).toHaveBeenNthCalledWith(1, '/operator/missions/7', { method: 'PATCH', body: { target: 425 } });
+    expect(calls.call).toHaveBeenLastCalledWith('/operator/missions');
+    expect($outcome.get()).toEqual({ ok: true, text: t('missions.saved', { title: 'Multiplique' }) });
+    calls.call.mockClear();
+    expect(await saveMission(stored, d)).toBe(true);
+    expect(calls.call).not.toHaveBeenCalled();
+    expect($outcome.get()).toEqual({ ok: true, text: t('missions.unchanged') });
   });
 });
