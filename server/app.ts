@@ -40,6 +40,7 @@ import { requireOperator } from './features/operator/auth.ts';
 import { createStaffDeps } from './features/staff/deps.ts';
 import { staffOperatorRoutes } from './features/staff/operator-routes.ts';
 import { playerOperatorRoutes } from './features/players/operator-routes.ts';
+import { siteFileOperatorRoutes } from './features/site-files/operator-routes.ts';
 import { staffLoginRoutes } from './features/staff/routes.ts';
 import { promotionOperatorRoutes } from './features/promotions/operator-routes.ts';
 import { pushDepsFromConfig } from './features/push/deps.ts';
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/backoffice', staffLoginRoutes(staff));
   api.route('/operator', staffOperatorRoutes(staff));
   api.route('/operator', playerOperatorRoutes({ db: deps.db }));
+  api.route('/operator', siteFileOperatorRoutes({ db: deps.db }));
   api.route('/operator', operatorRoutes({ db: deps.db, sites: deps.sites, withdrawals }));
   api.route('/operator', casinoOperatorRoutes({ db: deps.db }));
   api.route('/operator/provider-wins', providerWinOperatorRoutes({ db: deps.db, events: { db: deps.db, publish, log } }));

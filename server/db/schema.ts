@@ -31,3 +31,4 @@ export * from '../features/promotions/schema.ts';
 export * from '../features/referrals/schema.ts';
 export * from '../features/staff/schema.ts';
 export * from '../features/players/schema.ts';
+export * from '../features/site-files/schema.ts';

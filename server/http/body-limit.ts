@@ -2,9 +2,11 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CHAT_IMAGE_MAX_BYTES } from '../../src/contract/chat.ts';
 import { DOCUMENT_MAX_BYTES } from '../../src/contract/documents.ts';
+import { SITE_FILE_MAX_BYTES } from '../../src/contract/site-files.ts';
 import { CATALOGUE_MAX_BODY_BYTES } from '../features/casino/operator-routes.ts';
 import { AVATAR_MAX_BYTES } from '../features/profile/upload-avatar.ts';
 import { DOCUMENT_MESSAGES } from '../features/documents/messages.ts';
+import { SITE_FILE_MESSAGES } from '../features/site-files/messages.ts';
 import { DomainError } from './errors.ts';
 import type { LocalizedText } from './messages.ts';
 
@@ -26,6 +28,8 @@ const LARGER_BODIES: ReadonlyArray<{ methods: readonly string[]; path: RegExp; m
   // An identity document (8 MB) in its envelope; past it the answer says the document's limit, not the generic one.
   { methods: ['POST'], path: /^\/api\/documents\/upload$/, maxSize: DOCUMENT_MAX_BYTES + 64 * KB, message: DOCUMENT_MESSAGES.tooLarge },
   { methods: ['POST'], path: /^\/api\/operator\/catalogue$/, maxSize: CATALOGUE_MAX_BODY_BYTES },
+  // A site image is the body itself (no envelope): past its limit the answer says the image's limit.
+  { methods: ['POST'], path: /^\/api\/operator\/site-files$/, maxSize: SITE_FILE_MAX_BYTES, message: SITE_FILE_MESSAGES.tooLarge },
   // A page's HTML may have 200,000 characters, up to 6 bytes each once JSON-escaped.
   { methods: ['PUT'], path: /^\/api\/operator\/pages\/[^/]+\/[^/]+\/[^/]+$/, maxSize: 1.5 * MB },
   { methods: ['PUT', 'PATCH'], path: /^\/api\/operator\/site-config$/, maxSize: 256 * KB },

@@ -35,6 +35,12 @@ export interface AppVariables {
   operator?: OperatorPrincipal;
   /** The state an operator call changes, as it was before, for the audit log (set by the route). */
   auditBefore?: unknown;
+  /**
+   * What the audit log records as the request, when the route says so
+   * instead of the body (an image upload: its type, size and stored name,
+   * never its bytes).
+   */
+  auditRequest?: unknown;
 }
 
 export interface AppEnv {

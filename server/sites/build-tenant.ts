@@ -6,6 +6,7 @@ import { codeFingerprint, INPUTS_SUFFIX, type IncrementalPlan, linkReusedPages, 
 import { buildsPath, newBuildFolderName, siteLinkPath, siteNameForBuild } from './layout.ts';
 import { countPages, type Precompression, startPrecompression } from './precompress.ts';
 import { PROJECT_ROOT, runAstroBuild } from './run-astro.ts';
+import { materialisePublicDir, type PublicFile } from './public-dir.ts';
 import { tenantAssetsDir } from './tenant-assets.ts';
 import { linkSiteImages, prepareSiteImages, type SiteImages, withImagesFingerprint, writeImagesManifest } from './images/index.ts';
 import { pruneBuilds, switchSite } from './switch.ts';
@@ -33,6 +34,13 @@ export interface BuildTenantOptions {
    * instead of rendering them again (server/sites/incremental.ts). Default true.
    */
   incremental?: boolean;
+  /**
+   * Files added to the tenant's repository assets for this build (the images
+   * operators uploaded, `uploads/<name>`): served from the site's root and
+   * drawn by the images pipeline like any asset. Read while the build
+   * starts; none (or an empty list) builds from the repository folder alone.
+   */
+  publicFiles?: AsyncIterable<PublicFile> | Iterable<PublicFile>;
 }
 
 export interface BuildTenantResult {
@@ -96,8 +104,14 @@ async function buildNow(name: string, opts: BuildTenantOptions): Promise<BuildTe
   const inputsFile = dir + INPUTS_SUFFIX;
   let compression: Precompression | null = null;
   try {
-    // Each tenant's own art is its site's public folder, so no tenant ships another's files.
-    const publicDir = opts.bundle ? tenantAssetsDir(opts.bundle.domain, opts.projectRoot) : join(temp, 'no-public');
+    // Each tenant's own art is its site's public folder, so no tenant ships another's files; uploads join it in a
+    // folder of this build's own (its path is no input of the pages: TENANT_PUBLIC_DIR is outside the code fingerprint).
+    let publicDir = join(temp, 'no-public');
+    if (opts.bundle) {
+      const materialised = await materialisePublicDir(tenantAssetsDir(opts.bundle.domain, opts.projectRoot), opts.publicFiles, temp);
+      publicDir = materialised.dir;
+      if (materialised.added > 0) log(`[sites] ${name}: ${materialised.added} uploaded files added to the public folder`);
+    }
     const env: Record<string, string | undefined> = { ...opts.env, TENANT_BUNDLE: undefined, TENANT_PUBLIC_DIR: publicDir, TENANT_REUSED_PAGES: undefined, TENANT_IMAGES: undefined };
     if (opts.bundle) {
       const bundlePath = join(temp, 'bundle.json');

@@ -5,6 +5,7 @@ import type { TenantBundle } from '../../src/contract/tenant-bundle.ts';
 import type { SiteBuild, SiteBuilder as OperatorSiteBuilder } from '../features/operator/site-builder.ts';
 import { buildTenantSite, type BuildTenantOptions } from './build-tenant.ts';
 import { FALLBACK_SITE, siteLinkPath, siteNameForBuild } from './layout.ts';
+import type { PublicFile } from './public-dir.ts';
 
 /** One build as the builder remembers it (ids expire after MAX_RECORDS newer builds). */
 export interface SiteBuildRecord extends SiteBuild {
@@ -24,6 +25,8 @@ export interface SiteBuilderDeps {
   loadBundle(domain: string): Promise<TenantBundle>;
   /** Every tenant domain (for buildAll). */
   listDomains(): Promise<string[]>;
+  /** The files the tenant's site serves besides its repository assets (uploaded images), read when its build starts. Default: none. */
+  loadPublicFiles?(domain: string): AsyncIterable<PublicFile>;
   sitesDir: string;
   log?: (line: string) => void;
   /** A failed or skipped build (the operator's site is not what they asked for): a warning, so it shows at LOG_LEVEL=warn. Defaults to `log`. */
@@ -92,7 +95,8 @@ export function createSiteBuilder(deps: SiteBuilderDeps): SiteBuilder {
     record.startedAt = new Date().toISOString();
     try {
       const bundle = domain === null ? null : await deps.loadBundle(domain);
-      const result = await buildTenantSite({ ...deps.buildOptions, domain, bundle, sitesDir: deps.sitesDir, log });
+      const publicFiles = domain !== null && deps.loadPublicFiles ? deps.loadPublicFiles(domain) : undefined;
+      const result = await buildTenantSite({ ...deps.buildOptions, domain, bundle, sitesDir: deps.sitesDir, log, ...(publicFiles ? { publicFiles } : {}) });
       record.status = 'succeeded';
       record.pages = result.pages;
       record.ms = Math.round(result.ms);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { extname } from 'node:path';
 import type { Context } from 'hono';
+import { SITE_FILES_FOLDER } from '../../src/contract/site-files.ts';
 import { FALLBACK_SITE, siteNameForHost } from './layout.ts';
 import { contentTypeFor } from './mime.ts';
 import { pagePolicy } from './page-csp.ts';
@@ -38,12 +39,14 @@ export function acceptsEncoding(header: string | undefined, coding: Encoding): b
 }
 
 /**
- * Hashed build assets are immutable. Everything else (pages, the service
- * worker, unhashed public files such as logos) may change with any rebuild, so
- * browsers revalidate it on every use — a cheap 304 thanks to the ETag.
+ * Hashed build assets and uploaded images (`/uploads/<sha256>.<ext>`, named by
+ * their content, server/features/site-files) are immutable. Everything else
+ * (pages, the service worker, unhashed public files such as logos) may change
+ * with any rebuild, so browsers revalidate it on every use — a cheap 304
+ * thanks to the ETag.
  */
 function cacheControlFor(path: string): string {
-  return path.startsWith('/_astro/') ? IMMUTABLE : 'no-cache';
+  return path.startsWith('/_astro/') || path.startsWith(`/${SITE_FILES_FOLDER}/`) ? IMMUTABLE : 'no-cache';
 }
 
 function etagOf(file: OpenFile, encoding: Encoding | null): string {
@@ -137,7 +140,7 @@ const NOT_BUILT = 'Site não disponível: nenhum site foi gerado ainda. / Site u
  * - Paths are decoded and must stay inside the build folder (`..`, `%2e%2e`,
  *   `%2f` cannot escape).
  * - Precompressed `.br` / `.gz` siblings by `Accept-Encoding`, with `Vary`,
- *   `ETag` and 304s; hashed `/_astro/*` immutable, HTML `no-cache`,
+ *   `ETag` and 304s; hashed `/_astro/*` and uploaded `/uploads/*` immutable, HTML `no-cache`,
  *   `/sw-custom.js` `no-cache` with `Service-Worker-Allowed: /`.
  * - A missing path gets the site's 404 page (`/en/…` the English one) with 404.
  * - Pages carry a Content-Security-Policy made from the page itself

@@ -4,18 +4,22 @@ import type { Db } from '../db/open.ts';
 import { listTenantDomains, loadTenantBundle } from '../features/tenants/bundle.ts';
 import { realtimeClientConfig, tenantOrigin } from '../features/tenants/origin.ts';
 import { sportsbookClientConfig } from '../features/sportsbook/brand.ts';
+import { siteFilesForBuild } from '../features/site-files/for-build.ts';
+import type { PublicFile } from './public-dir.ts';
 
-/** Where the site builder reads tenants from (the `loadBundle`/`listDomains` of SiteBuilderDeps). */
+/** Where the site builder reads tenants from (the `loadBundle`/`listDomains`/`loadPublicFiles` of SiteBuilderDeps). */
 export interface TenantSource {
   loadBundle(domain: string): Promise<TenantBundle>;
   listDomains(): Promise<string[]>;
+  loadPublicFiles(domain: string): AsyncIterable<PublicFile>;
 }
 
 /**
  * The platform database as the builder's tenant source: each bundle carries
  * the API base, realtime settings and public origin the configuration gives
  * that domain, exactly as `GET /site-config` reports them, and the
- * sportsbook's widget script and brand when the tenant has sports.
+ * sportsbook's widget script and brand when the tenant has sports; its
+ * uploaded images (server/features/site-files) go into its public folder.
  */
 export function tenantSource(db: Db, config: Config): TenantSource {
   return {
@@ -29,5 +33,6 @@ export function tenantSource(db: Db, config: Config): TenantSource {
       return sports.scriptUrl && sports.brandId ? { ...bundle, sportsbook: { scriptUrl: sports.scriptUrl, brandId: sports.brandId } } : bundle;
     },
     listDomains: () => listTenantDomains(db),
+    loadPublicFiles: (domain) => siteFilesForBuild(db, domain),
   };
 }

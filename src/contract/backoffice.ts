@@ -38,6 +38,7 @@ export const OPERATOR_PATH_AREAS: Record<string, StaffArea> = {
   rebuild: 'site',
   builds: 'site',
   catalogue: 'site',
+  'site-files': 'site',
   withdrawals: 'finance',
   'provider-wins': 'finance',
   reports: 'reports',

@@ -83,8 +83,10 @@ async function responseForAudit(res: Response): Promise<unknown> {
  *   or Host) to another existing tenant → 403: a credential only ever acts on
  *   its own tenant; a host that is no tenant acts on the credential's.
  * - Every call that is not a read (refused ones too) is appended to the
- *   audit log with its outcome, the redacted request, the state before (when
- *   the route says it) and the answer.
+ *   audit log with its outcome, the redacted request (or what the route
+ *   records in its place, `auditRequest`), the state before (when the route
+ *   says it) and the answer. A body that is not JSON is recorded by type and
+ *   size only.
  *
  * Feature routes each declare it; the first run authenticates and the later
  * ones see `operator` set and pass through, so a call is checked and logged once.
@@ -105,7 +107,7 @@ export function requireOperator(db: Db, opts: { clientIpHeader?: string | null; 
         path,
         status,
         ip: clientIp(c, opts.clientIpHeader ?? null),
-        request,
+        request: c.get('auditRequest') ?? request,
         before: c.get('auditBefore'),
         after,
       });

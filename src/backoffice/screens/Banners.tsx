@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../components/Field.tsx';
+import { ImageField } from '../components/ImageField.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { t } from '../i18n.ts';
@@ -11,7 +12,8 @@ import { $siteConfig, loadSiteConfig } from '../stores/site.ts';
 function BannerList({ stored }: { stored: Banner[] }) {
   const errors = useStore($fieldErrors);
   const [list, setList] = useState<Banner[]>(stored);
-  const set = (i: number, patch: Partial<Banner>) => setList(list.map((b, j) => (j === i ? { ...b, ...patch } : b)));
+  // Functional: an upload's answer arrives later and must not undo what was typed meanwhile.
+  const set = (i: number, patch: Partial<Banner>) => setList((current) => current.map((b, j) => (j === i ? { ...b, ...patch } : b)));
   const refused = (i: number, field: string) => (Object.keys(errors).some((k) => k === `banners.${i}.${field}` || k.startsWith(`banners.${i}.${field}.`)) ? [t(`banners.errors.${field}`)] : undefined);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,10 +25,9 @@ function BannerList({ stored }: { stored: Banner[] }) {
       {list.map((b, i) => (
         <fieldset key={b.id} className="card" data-banner={b.id}>
           <legend>{t('banners.banner', { n: i + 1 })}</legend>
-          {b.image && <img className="preview__image" src={b.image} alt={b.alt.pt} width={320} height={107} loading="lazy" />}
           <div className="grid">
-            <Field label={t('banners.image')} hint={t('banners.imageHint')} value={b.image} onChange={(e) => set(i, { image: e.target.value })} errors={refused(i, 'image')} />
-            <Field label={t('banners.imageMobile')} value={b.imageMobile ?? ''} onChange={(e) => set(i, { imageMobile: e.target.value })} errors={refused(i, 'imageMobile')} />
+            <ImageField label={t('banners.imageOf', { n: i + 1 })} hint={t('banners.imageHint')} value={b.image} onChange={(image) => set(i, { image })} errors={refused(i, 'image')} />
+            <ImageField label={t('banners.imageMobileOf', { n: i + 1 })} value={b.imageMobile ?? ''} onChange={(imageMobile) => set(i, { imageMobile })} errors={refused(i, 'imageMobile')} />
             <Field label={t('banners.altPt')} lang="pt-BR" value={b.alt.pt} onChange={(e) => set(i, { alt: { ...b.alt, pt: e.target.value } })} errors={refused(i, 'alt')} />
             <Field label={t('banners.altEn')} lang="en-US" value={b.alt.en} onChange={(e) => set(i, { alt: { ...b.alt, en: e.target.value } })} />
             <Field label={t('banners.link')} hint={t('banners.linkHint')} value={b.link ?? ''} onChange={(e) => set(i, { link: e.target.value })} errors={refused(i, 'link')} />

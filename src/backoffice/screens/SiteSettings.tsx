@@ -5,6 +5,7 @@ import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { SiteDetails } from './SiteDetails.tsx';
+import { SiteImages } from './SiteImages.tsx';
 import { t } from '../i18n.ts';
 import { $fieldErrors } from '../stores/resource.ts';
 import { $build, $siteConfig, loadSiteConfig, rebuildSite, saveSiteSettings } from '../stores/site.ts';
@@ -89,6 +90,7 @@ export function SiteSettings() {
       <Outcome />
       <LoadState state={state} />
       {state.data && <SettingsForm key={JSON.stringify(state.data.config.colors) + state.data.config.siteTitle} config={state.data.config} />}
+      {state.data && <SiteImages key={JSON.stringify([state.data.config.images, state.data.config.icons, state.data.config.logo])} config={state.data.config} />}
       {state.data && <SiteDetails key={JSON.stringify(state.data.config)} config={state.data.config} />}
       <Rebuild />
     </>
