@@ -1,11 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SiteConfig } from '../../contract/site-config.ts';
+import { ColorField } from '../components/ColorField.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
+import { SiteAccess } from './SiteAccess.tsx';
 import { SiteDetails } from './SiteDetails.tsx';
 import { SiteImages } from './SiteImages.tsx';
+import { SiteSocialLinks } from './SiteSocialLinks.tsx';
 import { t } from '../i18n.ts';
 import { $fieldErrors } from '../stores/resource.ts';
 import { $build, $siteConfig, loadSiteConfig, rebuildSite, saveSiteSettings } from '../stores/site.ts';
@@ -32,21 +35,14 @@ function SettingsForm({ config }: { config: SiteConfig }) {
         <legend>{t('site.colors')}</legend>
         <div className="grid grid--colors">
           {COLOR_KEYS.map((key) => (
-            <div className="field field--color" key={key}>
-              <label htmlFor={`color-${key}`}>{t(`site.color.${key}`)}</label>
-              <span className="color-input">
-                <input type="color" aria-hidden="true" tabIndex={-1} value={colors[key]} onChange={(e) => setColors({ ...colors, [key]: e.target.value })} />
-                <input
-                  id={`color-${key}`}
-                  value={colors[key]}
-                  pattern="#[0-9a-fA-F]{6}"
-                  maxLength={7}
-                  aria-invalid={errors[`colors.${key}`] ? true : undefined}
-                  onChange={(e) => setColors({ ...colors, [key]: e.target.value })}
-                />
-              </span>
-              {errors[`colors.${key}`] && <p className="field__error">{t('site.errors.color')}</p>}
-            </div>
+            <ColorField
+              key={key}
+              id={`color-${key}`}
+              label={t(`site.color.${key}`)}
+              value={colors[key]}
+              onChange={(hex) => setColors({ ...colors, [key]: hex })}
+              error={errors[`colors.${key}`] ? t('site.errors.color') : undefined}
+            />
           ))}
         </div>
       </fieldset>
@@ -92,6 +88,8 @@ export function SiteSettings() {
       {state.data && <SettingsForm key={JSON.stringify(state.data.config.colors) + state.data.config.siteTitle} config={state.data.config} />}
       {state.data && <SiteImages key={JSON.stringify([state.data.config.images, state.data.config.icons, state.data.config.logo])} config={state.data.config} />}
       {state.data && <SiteDetails key={JSON.stringify(state.data.config)} config={state.data.config} />}
+      {state.data && <SiteAccess key={JSON.stringify(state.data.config)} config={state.data.config} />}
+      {state.data && <SiteSocialLinks key={JSON.stringify(state.data.config.socialLinks)} config={state.data.config} />}
       <Rebuild />
     </>
   );

@@ -3,6 +3,7 @@ import { call } from '../api.ts';
 import { t } from '../i18n.ts';
 import { act } from './resource.ts';
 import { loadSiteConfig } from './site.ts';
+import { moveItem } from './list-order.ts';
 
 export type Banner = SiteConfig['banners'][number];
 
@@ -13,13 +14,7 @@ export function newBannerId(existing: readonly Banner[]): string {
 }
 
 /** Moves banner `index` one place up (-1) or down (+1); the home page shows them in this order. */
-export function moveBanner(list: readonly Banner[], index: number, by: -1 | 1): Banner[] {
-  const to = index + by;
-  if (to < 0 || to >= list.length) return [...list];
-  const next = [...list];
-  [next[index], next[to]] = [next[to]!, next[index]!];
-  return next;
-}
+export const moveBanner: (list: readonly Banner[], index: number, by: -1 | 1) => Banner[] = moveItem;
 
 /** The banners as the configuration keeps them: empty optional fields left out. */
 export function cleanBanners(list: readonly Banner[]): Banner[] {

@@ -2,7 +2,7 @@ import type { RankInput } from '../../contract/ranking.ts';
 import { call } from '../api.ts';
 import { t } from '../i18n.ts';
 import { act, loader, resource } from './resource.ts';
-import { centavos, reais } from './site-details.ts';
+import { centavosOf, reaisText } from './numbers.ts';
 
 export const $ranks = resource<{ ranks: RankInput[]; vip_points_per_100: number }>();
 const load = loader($ranks);
@@ -20,8 +20,11 @@ export interface RankRow {
   image: string | null;
 }
 
+/** A threshold typed in reais, exactly; unreadable text becomes NaN (sent as null), which the platform refuses naming the level. */
+const thresholdOf = (text: string): number => centavosOf(text, null) ?? Number.NaN;
+
 export function rowsOf(ranks: RankInput[]): RankRow[] {
-  return ranks.map((r) => ({ namePt: r.name.pt, nameEn: r.name.en, threshold: reais(r.totalBet), points: r.reward?.kind === 'vip_points' ? String(r.reward.points) : '', image: r.image ?? null }));
+  return ranks.map((r) => ({ namePt: r.name.pt, nameEn: r.name.en, threshold: reaisText(r.totalBet), points: r.reward?.kind === 'vip_points' ? String(r.reward.points) : '', image: r.image ?? null }));
 }
 
 /**
@@ -33,7 +36,7 @@ export function tableOf(rows: RankRow[], stored: RankInput[]): RankInput[] {
   return rows.map((row, i) => {
     const kept = stored[i]?.reward?.kind === 'bonus' ? stored[i]!.reward : null;
     const reward = row.points.trim() ? { kind: 'vip_points' as const, points: Number(row.points) } : kept;
-    return { level: i + 1, name: { pt: row.namePt, en: row.nameEn }, totalBet: centavos(row.threshold), image: row.image, reward };
+    return { level: i + 1, name: { pt: row.namePt, en: row.nameEn }, totalBet: thresholdOf(row.threshold), image: row.image, reward };
   });
 }
 
