@@ -41,6 +41,9 @@ export type SiteFileExtension = keyof typeof SITE_FILE_TYPES;
 /** Stored names: the first 24 hex digits of the sha256 of the stored bytes, and the extension. */
 export const SITE_FILE_NAME_PATTERN = /^[0-9a-f]{24}\.(png|jpg|webp|gif)$/;
 
+/** The field error (an i18n key) for a configuration path `/uploads/<name>` naming no image the tenant uploaded. */
+export const UPLOAD_MISSING_KEY = 'validation.uploadMissing';
+
 /** Where the site serves uploaded files from (`/uploads/<name>`). */
 export const SITE_FILES_FOLDER = 'uploads';
 

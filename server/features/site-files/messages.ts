@@ -35,4 +35,8 @@ export const SITE_FILE_MESSAGES = {
     en: `The site already has ${SITE_FILES_MAX_PER_TENANT} uploaded images, the most allowed.`,
   },
   notFound: { pt: 'Imagem não encontrada.', en: 'Image not found.' },
+  notUploaded: {
+    pt: 'A configuração cita uma imagem em /uploads/ que não foi enviada a este site. Envie a imagem primeiro ou corrija o caminho.',
+    en: 'The configuration names an image in /uploads/ that was not uploaded to this site. Upload the image first or correct the path.',
+  },
 } satisfies Record<string, LocalizedText>;

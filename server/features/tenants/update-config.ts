@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import type { Db } from '../../db/open.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { assertUploadsExist } from '../site-files/referenced.ts';
 import { applyMergePatch } from './merge-patch.ts';
 import { forgetCachedTenants } from './tenant-cache.ts';
 import { tenants } from './schema.ts';
@@ -10,12 +11,14 @@ import { validateTenantConfig } from './validate-config.ts';
 /**
  * Replaces a tenant's whole site configuration. `casino_id` may be left out
  * or equal the tenant's id (see validateTenantConfig).
- * @throws ValidationError when `input` is not a valid SiteConfig or names
- * another `casino_id`; nothing is written then.
+ * @throws ValidationError when `input` is not a valid SiteConfig, names
+ * another `casino_id` or an `/uploads/` image the tenant has not uploaded;
+ * nothing is written then.
  * @throws NotFoundError when the tenant does not exist.
  */
 export async function updateTenantConfig(db: Db, tenantId: number, input: unknown): Promise<SiteConfig> {
   const config = validateTenantConfig(input, tenantId);
+  await assertUploadsExist(db, tenantId, config);
   const updated = await db
     .update(tenants)
     .set({ config, updatedAt: new Date() })
