@@ -88,6 +88,13 @@ export const SiteFilesQuerySchema = v.object({
   ),
 });
 
+/** Where an uploaded image is in use, so that it cannot be deleted: a configuration field, or a box, prize, promotion, rank, page, provider or game by its name. */
+export interface SiteFileUse {
+  where: 'config' | 'box' | 'prize' | 'promotion' | 'rank' | 'page' | 'provider' | 'game';
+  /** The configuration field (`images.logo`, `banners.0.image`), or the thing's slug, level or code. */
+  name: string;
+}
+
 /** The site path of a stored file. */
 export function siteFilePath(name: string): string {
   return `/${SITE_FILES_FOLDER}/${name}`;

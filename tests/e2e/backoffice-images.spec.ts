@@ -99,3 +99,43 @@ test('the images form reads in English, and a banner image can be uploaded', asy
   await noSidewaysScroll(page);
   await page.context().close();
 });
+
+test('an uploaded image the site does not use can be deleted; the logo in use cannot, and the refusal says where', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await newStaff('admin', 'Davi Exclui', 'exclui');
+  const page = await newPage(browser, { width: 390 });
+  await signIn(page, admin);
+  await openScreen(page, 'Site');
+  const form = page.getByRole('form', { name: 'Logo e imagens' });
+  const uploads = page.getByRole('region', { name: 'Imagens enviadas' });
+  await expect(uploads).toBeVisible();
+
+  // Uploaded but never saved into the configuration: listed, then deleted after a confirmation.
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'Enviar uma imagem para: Logo no celular (opcional)', exact: true }).click();
+  await (await chooser).setFiles({ name: 'sobra.png', mimeType: 'image/png', buffer: await logoPng() });
+  const spareField = form.getByRole('textbox', { name: 'Logo no celular (opcional)', exact: true });
+  await expect(spareField).toHaveValue(/^\/uploads\//);
+  const spare = await spareField.inputValue();
+  const spareName = spare.replace('/uploads/', '');
+  await expect(uploads.getByText(spare, { exact: true })).toBeVisible();
+  await uploads.getByRole('button', { name: `Excluir ${spareName}` }).click();
+  const confirm = uploads.getByRole('group', { name: `Excluir ${spareName}` });
+  await expect(confirm.getByRole('button', { name: 'Sim, excluir' })).toBeFocused();
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(`Imagem ${spareName} excluída.`);
+  await expect(uploads.getByText(spare, { exact: true })).toHaveCount(0);
+  expect((await operatorCall(HOST, 'GET', `/operator/site-files/${spareName}`)).status).toBe(404);
+
+  // The logo the first test published is in use: refused beside it, in Portuguese, and kept.
+  const logo = await form.getByRole('textbox', { name: 'Logo', exact: true }).inputValue();
+  test.skip(!logo.startsWith('/uploads/'), 'runs after the logo upload test of this file');
+  const logoName = logo.replace('/uploads/', '');
+  await uploads.getByRole('button', { name: `Excluir ${logoName}` }).click();
+  await uploads.getByRole('button', { name: 'Sim, excluir' }).click();
+  await expect(uploads.getByRole('alert')).toContainText('configuração do site images.logo');
+  expect((await operatorCall(HOST, 'GET', `/operator/site-files/${logoName}`)).status).toBe(200);
+  await page.context().close();
+});

@@ -1,4 +1,4 @@
-import { SITE_FILE_MAX_BYTES, SITE_FILE_MAX_PIXELS, SITE_FILES_MAX_PER_TENANT } from '../../../src/contract/site-files.ts';
+import { SITE_FILE_MAX_BYTES, SITE_FILE_MAX_PIXELS, SITE_FILES_MAX_PER_TENANT, type SiteFileUse } from '../../../src/contract/site-files.ts';
 import type { LocalizedText } from '../../http/messages.ts';
 
 const MB = SITE_FILE_MAX_BYTES / (1024 * 1024);
@@ -39,4 +39,28 @@ export const SITE_FILE_MESSAGES = {
     pt: 'A configuração cita uma imagem em /uploads/ que não foi enviada a este site. Envie a imagem primeiro ou corrija o caminho.',
     en: 'The configuration names an image in /uploads/ that was not uploaded to this site. Upload the image first or correct the path.',
   },
+  notUploaded: {
+    pt: 'A configuração cita uma imagem em /uploads/ que não foi enviada a este site. Envie a imagem primeiro ou corrija o caminho.',
+    en: 'The configuration names an image in /uploads/ that was not uploaded to this site. Upload the image first or correct the path.',
+  },
 } satisfies Record<string, LocalizedText>;
+
+const USE_NAMES: Record<SiteFileUse['where'], LocalizedText> = {
+  config: { pt: 'configuração do site', en: 'site configuration' },
+  box: { pt: 'caixa', en: 'box' },
+  prize: { pt: 'prêmio da caixa', en: 'prize of box' },
+  promotion: { pt: 'promoção', en: 'promotion' },
+  rank: { pt: 'nível VIP', en: 'VIP level' },
+  page: { pt: 'página', en: 'page' },
+  provider: { pt: 'provedor', en: 'provider' },
+  game: { pt: 'jogo', en: 'game' },
+};
+
+/** Why an image cannot be deleted, naming each place it is used (`configuração do site images.logo; caixa ouro`). */
+export function siteFileInUseMessage(uses: readonly SiteFileUse[]): LocalizedText {
+  const list = (locale: 'pt' | 'en') => uses.map((use) => `${USE_NAMES[use.where][locale]} ${use.name}`).join('; ');
+  return {
+    pt: `A imagem ainda é usada pelo site (${list('pt')}). Troque-a nesses lugares e tente de novo.`,
+    en: `The image is still used by the site (${list('en')}). Replace it there and try again.`,
+  };
+}

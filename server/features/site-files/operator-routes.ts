@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { messageLocale } from '../../http/messages.ts';
 import { storedImageHeaders } from '../avatars/routes.ts';
 import { requireOperator } from '../operator/auth.ts';
+import { deleteSiteFile } from './delete.ts';
 import { listSiteFiles } from './list.ts';
 import { readSiteFile } from './read.ts';
 import { uploadSiteFile } from './upload.ts';
@@ -24,7 +25,9 @@ export interface SiteFileOperatorDeps {
  * - `GET /site-files?page&pageSize` → `SiteFilePage`, newest first;
  * - `GET /site-files/{name}` → the bytes with the avatars' inert-image
  *   headers, cached by the staff member's browser only (names never change
- *   content, but the file is not public until the site is published).
+ *   content, but the file is not public until the site is published);
+ * - `DELETE /site-files/{name}` → `{ deleted: name }`; 409 `site_file_in_use`
+ *   with `usedBy` while the site still names it.
  */
 export function siteFileOperatorRoutes(deps: SiteFileOperatorDeps): Hono<AppEnv> {
   const operator = requireOperator(deps.db);
@@ -55,5 +58,10 @@ export function siteFileOperatorRoutes(deps: SiteFileOperatorDeps): Hono<AppEnv>
       const name = c.req.param('name');
       const found = await readSiteFile(deps.db, { tenantId: c.get('tenant').id, name });
       return c.body(new Uint8Array(found.bytes), 200, { ...storedImageHeaders(name, found.contentType), 'Cache-Control': 'private, max-age=31536000, immutable' });
+    })
+    .delete('/site-files/:name', async (c) => {
+      const name = c.req.param('name');
+      await deleteSiteFile(deps.db, { tenantId: c.get('tenant').id, name });
+      return c.json({ deleted: name });
     });
 }

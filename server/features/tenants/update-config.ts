@@ -18,13 +18,13 @@ import { validateTenantConfig } from './validate-config.ts';
  */
 export async function updateTenantConfig(db: Db, tenantId: number, input: unknown): Promise<SiteConfig> {
   const config = validateTenantConfig(input, tenantId);
-  await assertUploadsExist(db, tenantId, config);
-  const updated = await db
-    .update(tenants)
-    .set({ config, updatedAt: new Date() })
-    .where(eq(tenants.id, tenantId))
-    .returning({ id: tenants.id });
-  if (updated.length === 0) throw new NotFoundError('tenant_not_found');
+  await db.transaction(async (tx) => {
+    // The row first: an uploaded image is deleted under the same lock (site-files/delete.ts), so it cannot go between the check and the write.
+    const [row] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+    if (!row) throw new NotFoundError('tenant_not_found');
+    await assertUploadsExist(tx, tenantId, config);
+    await tx.update(tenants).set({ config, updatedAt: new Date() }).where(eq(tenants.id, tenantId));
+  });
   forgetCachedTenants();
   return config;
 }

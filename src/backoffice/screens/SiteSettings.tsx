@@ -9,6 +9,7 @@ import { SiteAccess } from './SiteAccess.tsx';
 import { SiteDetails } from './SiteDetails.tsx';
 import { SiteImages } from './SiteImages.tsx';
 import { SiteSocialLinks } from './SiteSocialLinks.tsx';
+import { SiteUploads } from './SiteUploads.tsx';
 import { t } from '../i18n.ts';
 import { $fieldErrors } from '../stores/resource.ts';
 import { $build, $siteConfig, loadSiteConfig, rebuildSite, saveSiteSettings } from '../stores/site.ts';
@@ -87,6 +88,7 @@ export function SiteSettings() {
       <LoadState state={state} />
       {state.data && <SettingsForm key={JSON.stringify(state.data.config.colors) + state.data.config.siteTitle} config={state.data.config} />}
       {state.data && <SiteImages key={JSON.stringify([state.data.config.images, state.data.config.icons, state.data.config.logo])} config={state.data.config} />}
+      {state.data && <SiteUploads />}
       {state.data && <SiteDetails key={JSON.stringify(state.data.config)} config={state.data.config} />}
       {state.data && <SiteAccess key={JSON.stringify(state.data.config)} config={state.data.config} />}
       {state.data && <SiteSocialLinks key={JSON.stringify(state.data.config.socialLinks)} config={state.data.config} />}
