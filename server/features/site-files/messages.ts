@@ -39,10 +39,6 @@ export const SITE_FILE_MESSAGES = {
     pt: 'A configuração cita uma imagem em /uploads/ que não foi enviada a este site. Envie a imagem primeiro ou corrija o caminho.',
     en: 'The configuration names an image in /uploads/ that was not uploaded to this site. Upload the image first or correct the path.',
   },
-  notUploaded: {
-    pt: 'A configuração cita uma imagem em /uploads/ que não foi enviada a este site. Envie a imagem primeiro ou corrija o caminho.',
-    en: 'The configuration names an image in /uploads/ that was not uploaded to this site. Upload the image first or correct the path.',
-  },
 } satisfies Record<string, LocalizedText>;
 
 const USE_NAMES: Record<SiteFileUse['where'], LocalizedText> = {
