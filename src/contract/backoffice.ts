@@ -14,7 +14,7 @@ export const STAFF_ROLES = ['admin', 'finance', 'support', 'compliance', 'market
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** A group of operator calls (and the screens built on them) that roles are given. */
-export const STAFF_AREAS = ['site', 'finance', 'reports', 'players', 'support', 'compliance', 'marketing', 'staff', 'audit'] as const;
+export const STAFF_AREAS = ['site', 'images', 'finance', 'reports', 'players', 'support', 'compliance', 'marketing', 'staff', 'audit'] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 /** What each role may do. Admin has every area; the others only what their work needs. */
@@ -23,7 +23,8 @@ export const ROLE_AREAS: Record<StaffRole, readonly StaffArea[]> = {
   finance: ['finance', 'reports', 'players'],
   support: ['support', 'players'],
   compliance: ['compliance', 'players', 'audit'],
-  marketing: ['marketing'],
+  // Marketing uploads the pictures of its boxes, prizes, ranks and promotions.
+  marketing: ['marketing', 'images'],
 };
 
 /**
@@ -38,7 +39,8 @@ export const OPERATOR_PATH_AREAS: Record<string, StaffArea> = {
   rebuild: 'site',
   builds: 'site',
   catalogue: 'site',
-  'site-files': 'site',
+  // The uploaded images: admin and marketing (a delete is refused while the site uses the file).
+  'site-files': 'images',
   withdrawals: 'finance',
   'provider-wins': 'finance',
   reports: 'reports',
@@ -234,6 +236,9 @@ export interface PlayerSessionView {
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** The IP and User-Agent the session was started from (null for sessions started before they were recorded). */
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /**

@@ -76,8 +76,10 @@ export interface RequestFacts {
   tenant: TenantContext;
   locale: MessageLocale;
   ip: string;
+  /** The client's User-Agent header, if it sent one (kept with the session it starts). */
+  userAgent: string | null;
 }
 
 export function requestFacts(c: Context<AppEnv>, deps: AccountsDeps): RequestFacts {
-  return { tenant: c.get('tenant'), locale: messageLocale(c.req.header('accept-language')), ip: clientIp(c, deps.config.clientIpHeader) };
+  return { tenant: c.get('tenant'), locale: messageLocale(c.req.header('accept-language')), ip: clientIp(c, deps.config.clientIpHeader), userAgent: c.req.header('user-agent') ?? null };
 }

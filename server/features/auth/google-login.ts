@@ -81,5 +81,5 @@ export async function googleLogin(deps: AccountsDeps, facts: RequestFacts, rawBo
   assertNotBlocked(user);
   assertNotSelfExcluded(user, now);
   await checkAtLogin(deps.barred, user);
-  return startSession(deps, user);
+  return startSession(deps, user, facts);
 }

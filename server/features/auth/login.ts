@@ -57,5 +57,5 @@ export async function login(deps: AccountsDeps, facts: RequestFacts, rawBody: un
   if (user.passwordHash && deps.hasher.needsRehash(user.passwordHash)) {
     await deps.db.update(users).set({ passwordHash: await deps.hasher.hash(body.password) }).where(eq(users.id, user.id));
   }
-  return startSession(deps, user);
+  return startSession(deps, user, facts);
 }

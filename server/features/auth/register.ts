@@ -87,5 +87,5 @@ export async function register(deps: AccountsDeps, facts: RequestFacts, rawBody:
     if (errors) throw new ValidationError(errors);
     throw error;
   }
-  return startSession(deps, user);
+  return startSession(deps, user, facts);
 }

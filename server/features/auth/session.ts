@@ -4,12 +4,13 @@ import { issueAccessToken, TOKEN_TTL_MS } from '../users/tokens.ts';
 import { toAuthUser } from '../users/present.ts';
 import { getWallet, toWalletView } from '../wallet/wallet.ts';
 import type { AuthSessionResponse } from '../../../src/contract/auth.ts';
-import type { AccountsDeps } from './deps.ts';
+import type { AccountsDeps, RequestFacts } from './deps.ts';
 
-/** Starts a session for `user`: a new bearer token expiring in 30 days (and after 30 idle minutes). */
-export async function startSession(deps: AccountsDeps, user: UserRow): Promise<AuthSessionResponse> {
+/** Starts a session for `user`: a new bearer token expiring in 30 days (and after 30 idle minutes), recording the IP and browser it was started from. */
+export async function startSession(deps: AccountsDeps, user: UserRow, facts: Pick<RequestFacts, 'ip' | 'userAgent'>): Promise<AuthSessionResponse> {
   const now = deps.now();
-  const { token } = await issueAccessToken(deps.db, { userId: user.id, tenantId: user.tenantId, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS), now });
+  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS);
+  const { token } = await issueAccessToken(deps.db, { userId: user.id, tenantId: user.tenantId, expiresAt, now, ip: facts.ip, userAgent: facts.userAgent });
   return { data: await present(deps, user, now), token };
 }
 

@@ -19,6 +19,8 @@ export async function playerSessions(db: Db, who: { tenantId: number; userId: nu
       lastUsedAt: accessTokens.lastUsedAt,
       expiresAt: accessTokens.expiresAt,
       revokedAt: accessTokens.revokedAt,
+      ip: accessTokens.ip,
+      userAgent: accessTokens.userAgent,
     })
     .from(accessTokens)
     .where(and(eq(accessTokens.tenantId, who.tenantId), eq(accessTokens.userId, who.userId)))
@@ -31,5 +33,7 @@ export async function playerSessions(db: Db, who: { tenantId: number; userId: nu
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
     expiresAt: r.expiresAt?.toISOString() ?? null,
     revokedAt: r.revokedAt?.toISOString() ?? null,
+    ip: r.ip,
+    userAgent: r.userAgent,
   }));
 }

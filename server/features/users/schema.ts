@@ -109,6 +109,9 @@ export const accessTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** Where the session was started from: the client's IP (CLIENT_IP_HEADER or the peer) and its User-Agent, cut to ACCESS_TOKEN_AGENT_MAX characters; null for sessions older than these columns. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('access_tokens_hash_unique').on(t.tokenHash), index('access_tokens_user_idx').on(t.userId)],
 );

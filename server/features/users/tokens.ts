@@ -18,19 +18,31 @@ export const TOKEN_IDLE_MS = 30 * 60 * 1000;
  */
 export const TOKEN_TOUCH_INTERVAL_MS = 60 * 1000;
 
+/** A User-Agent is kept up to this many characters (enough to tell the browser and device; a longer header is cut, never refused). */
+export const ACCESS_TOKEN_AGENT_MAX = 255;
+
 /**
  * Issues an opaque bearer token for a user of a tenant; its idle clock starts now.
  * @returns the plain token (shown once; only its sha256 is stored) and its row id.
  */
 export async function issueAccessToken(
   db: Db,
-  input: { userId: number; tenantId: number; expiresAt?: Date | null; now?: Date },
+  input: { userId: number; tenantId: number; expiresAt?: Date | null; now?: Date; ip?: string | null; userAgent?: string | null },
 ): Promise<{ token: string; tokenId: number }> {
   const token = randomSecret();
   const now = input.now ?? new Date();
   const [row] = await db
     .insert(accessTokens)
-    .values({ userId: input.userId, tenantId: input.tenantId, tokenHash: sha256Hex(token), expiresAt: input.expiresAt ?? null, createdAt: now, lastUsedAt: now })
+    .values({
+      userId: input.userId,
+      tenantId: input.tenantId,
+      tokenHash: sha256Hex(token),
+      expiresAt: input.expiresAt ?? null,
+      createdAt: now,
+      lastUsedAt: now,
+      ip: input.ip && input.ip !== 'unknown' ? input.ip : null,
+      userAgent: input.userAgent ? input.userAgent.slice(0, ACCESS_TOKEN_AGENT_MAX) : null,
+    })
     .returning({ id: accessTokens.id });
   if (!row) throw new Error('token insert returned no row');
   return { token, tokenId: row.id };

@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { BOX_COLORS, MAX_BOX_PRIZES, type OperatorBoxView } from '../../contract/boxes.ts';
 import { Field } from '../components/Field.tsx';
 import { focusSoon } from '../components/focus.ts';
+import { ImageField } from '../components/ImageField.tsx';
 import { SaveOrCancel } from '../components/TextArea.tsx';
 import { formatMoney, localized, t } from '../i18n.ts';
 import { type BoxDraft, boxBody, draftOfBox, movePrize, newPrize, type PrizeDraft, slugOf } from '../stores/box-draft.ts';
-import { oddsOf, percentText, saveBox, sellsNowhere } from '../stores/box-editor.ts';
+import { type BoxRemoval, deleteBox, missionsGivingBox, missionsWarning, oddsOf, percentText, saveBox, sellsNowhere } from '../stores/box-editor.ts';
 import { $fieldErrors } from '../stores/resource.ts';
 import { BoxPrize } from './BoxPrize.tsx';
 
@@ -30,12 +31,97 @@ function Odds({ d }: { d: BoxDraft }) {
 }
 
 /**
- * One form for a new box and for changing one (`box` given): the box's
- * texts, art, colour, price and switches, and its prizes in draw order. It
- * takes the focus when it opens; `onDone` gets the saved box (null when
- * cancelled). Nothing is sent until the probabilities sum to 100 %.
+ * Deleting the box being edited, confirmed in place: the button asks
+ * whether the operator is sure (naming the missions that give the box) with
+ * the keyboard on Cancel, the safe answer; Cancel or Escape closes the
+ * question and gives the focus back to the button. A refusal stays in the
+ * question, in the platform's words.
  */
-export function BoxEditor({ box, taken, onDone }: { box: OperatorBoxView | null; taken: readonly string[]; onDone: (saved: OperatorBoxView | null) => void }) {
+function DeleteBox({ box, onDeleted }: { box: OperatorBoxView; onDeleted: (result: BoxRemoval) => void }) {
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const [asking, setAsking] = useState(false);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Once the question shows (or goes), the keyboard goes to Cancel (or back to the button); not when the editor opens.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (asking) root.current?.querySelector<HTMLElement>('[data-cancel-delete]')?.focus();
+    else if (shown.current) root.current?.querySelector<HTMLElement>('[data-delete-box]')?.focus();
+    shown.current ||= asking;
+  }, [asking]);
+  const ask = async () => {
+    if (busy) return;
+    setBusy(true);
+    setWarning(missionsWarning(await missionsGivingBox(box)));
+    setBusy(false);
+    setRefusal(null);
+    setAsking(true);
+  };
+  const cancel = () => setAsking(false);
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    const done = await deleteBox(box);
+    setBusy(false);
+    if (done.ok) onDeleted(done.result);
+    else setRefusal(done.message);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    cancel();
+  };
+  return (
+    <div ref={root} className="box-delete">
+      {asking ? (
+        <div className="box-delete__ask" role="group" aria-labelledby={`${id}-question`} aria-describedby={`${id}-more`} onKeyDown={onKeyDown}>
+          <p id={`${id}-question`} className="box-delete__question">
+            {t('boxes.deleteQuestion', { name: localized(box.name) })}
+          </p>
+          <div id={`${id}-more`}>
+            <p className="muted">{t('boxes.deleteKept')}</p>
+            {warning && <p className="message message--error">{warning}</p>}
+          </div>
+          {refusal && <p className="field__error">{refusal}</p>}
+          <div className="actions">
+            <button className="button button--danger" type="button" aria-disabled={busy || undefined} onClick={() => void confirm()}>
+              {t('boxes.deleteConfirm')}
+            </button>
+            <button className="button" type="button" data-cancel-delete onClick={cancel}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button className="button button--danger-quiet" type="button" data-delete-box aria-disabled={busy || undefined} onClick={() => void ask()}>
+          {t('boxes.delete')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One form for a new box and for changing one (`box` given): the box's
+ * texts, picture, colour, price and switches, and its prizes in draw order;
+ * a stored box can also be deleted from here. It takes the focus when it
+ * opens; `onDone` gets the saved box (null when cancelled), `onDeleted`
+ * what the platform did with a deleted one. Nothing is sent until the
+ * probabilities sum to 100 %.
+ */
+export function BoxEditor({
+  box,
+  taken,
+  onDone,
+  onDeleted,
+}: {
+  box: OperatorBoxView | null;
+  taken: readonly string[];
+  onDone: (saved: OperatorBoxView | null) => void;
+  onDeleted: (result: BoxRemoval) => void;
+}) {
   const errors = useStore($fieldErrors);
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -44,8 +130,9 @@ export function BoxEditor({ box, taken, onDone }: { box: OperatorBoxView | null;
   // A new box's slug follows its Portuguese name until the operator types one.
   const [slugTyped, setSlugTyped] = useState(false);
   useEffect(() => heading.current?.focus(), []);
-  const set = (patch: Partial<BoxDraft>) => setD({ ...d, ...patch });
-  const setPrizes = (prizes: PrizeDraft[]) => setD({ ...d, prizes });
+  // Functional: an upload's answer arrives later and must not undo what was typed (or moved) meanwhile.
+  const set = (patch: Partial<BoxDraft>) => setD((draft) => ({ ...draft, ...patch }));
+  const setPrizes = (change: (prizes: PrizeDraft[]) => PrizeDraft[]) => setD((draft) => ({ ...draft, prizes: change(draft.prizes) }));
   const said = (...fields: string[]) => {
     const found = fields.flatMap((f) => errors[f] ?? []);
     return found.length ? found : undefined;
@@ -86,7 +173,7 @@ export function BoxEditor({ box, taken, onDone }: { box: OperatorBoxView | null;
         )}
         <Field label={t('boxes.descriptionPt')} lang="pt-BR" value={d.descriptionPt} onChange={(e) => set({ descriptionPt: e.target.value })} errors={said('description', 'description.pt')} />
         <Field label={t('boxes.descriptionEn')} lang="en-US" value={d.descriptionEn} onChange={(e) => set({ descriptionEn: e.target.value })} errors={said('description.en')} />
-        <Field label={t('boxes.image')} hint={t('boxes.imageHint')} value={d.image} autoComplete="off" onChange={(e) => set({ image: e.target.value })} errors={said('image')} />
+        <ImageField label={t('boxes.image')} hint={t('boxes.imageHint')} value={d.image} onChange={(image) => set({ image })} errors={said('image')} />
         <div className="field">
           <label htmlFor={`${id}-color`}>{t('boxes.color')}</label>
           <select id={`${id}-color`} value={d.color} aria-describedby={`${id}-color-hint`} onChange={(e) => set({ color: e.target.value as BoxDraft['color'] })}>
@@ -122,10 +209,10 @@ export function BoxEditor({ box, taken, onDone }: { box: OperatorBoxView | null;
           index={i}
           count={d.prizes.length}
           said={said}
-          onChange={(patch) => setPrizes(d.prizes.map((q, j) => (j === i ? { ...q, ...patch } : q)))}
-          onMove={(by) => setPrizes(movePrize(d.prizes, i, by))}
+          onChange={(patch) => setPrizes((prizes) => prizes.map((q) => (q.key === p.key ? { ...q, ...patch } : q)))}
+          onMove={(by) => setPrizes((prizes) => movePrize(prizes, i, by))}
           onRemove={() => {
-            setPrizes(d.prizes.filter((_, j) => j !== i));
+            setPrizes((prizes) => prizes.filter((q) => q.key !== p.key));
             focusSoon('[data-add-prize]', form);
           }}
         />
@@ -137,7 +224,7 @@ export function BoxEditor({ box, taken, onDone }: { box: OperatorBoxView | null;
           data-add-prize
           disabled={d.prizes.length >= MAX_BOX_PRIZES}
           onClick={() => {
-            setPrizes([...d.prizes, newPrize()]);
+            setPrizes((prizes) => [...prizes, newPrize()]);
             focusSoon(`[data-prize="${d.prizes.length + 1}"] input`, form);
           }}
         >
@@ -151,6 +238,7 @@ export function BoxEditor({ box, taken, onDone }: { box: OperatorBoxView | null;
         </p>
       )}
       <SaveOrCancel save={box ? t('boxes.save') : t('boxes.create')} onCancel={() => onDone(null)} />
+      {box && <DeleteBox box={box} onDeleted={onDeleted} />}
     </form>
   );
 }

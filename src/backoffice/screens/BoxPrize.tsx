@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { PRIZE_KINDS } from '../../contract/boxes.ts';
 import { Field } from '../components/Field.tsx';
+import { ImageField } from '../components/ImageField.tsx';
 import { t } from '../i18n.ts';
 import type { PrizeDraft } from '../stores/box-draft.ts';
 
@@ -17,8 +18,9 @@ interface BoxPrizeProps {
 }
 
 /**
- * One prize of the box editor: its texts, kind, value, sell value or VIP
- * points, chance, and where it sits in the list. The move and remove buttons
+ * One prize of the box editor: its texts, picture (uploaded or named by
+ * path, previewed), kind, value, sell value or VIP points, chance, and
+ * where it sits in the list. The move and remove buttons
  * that cannot act are marked, not disabled, so the keyboard focus never
  * falls off a button that was just used.
  */
@@ -32,7 +34,7 @@ export function BoxPrize({ prize: p, index, count, said, onChange, onMove, onRem
       <div className="grid">
         <Field label={t('boxes.prizeNamePt')} lang="pt-BR" value={p.namePt} onChange={(e) => onChange({ namePt: e.target.value })} errors={said(at('name'), at('name.pt'))} />
         <Field label={t('boxes.prizeNameEn')} lang="en-US" value={p.nameEn} onChange={(e) => onChange({ nameEn: e.target.value })} errors={said(at('name.en'))} />
-        <Field label={t('boxes.prizeImage')} value={p.image} onChange={(e) => onChange({ image: e.target.value })} errors={said(at('image'))} autoComplete="off" />
+        <ImageField label={t('boxes.prizeImage', { n })} value={p.image} onChange={(image) => onChange({ image })} errors={said(at('image'))} />
       </div>
       <div className="grid grid--compact">
         <div className="field">

@@ -7,10 +7,11 @@ import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { PlayerIdAction } from '../components/PlayerIdAction.tsx';
 import { $locale, formatMoney, t } from '../i18n.ts';
+import type { BoxRemoval } from '../stores/box-editor.ts';
 import { $boxes, grantBox, loadBoxes, setBoxActive } from '../stores/engagement.ts';
 import { BoxEditor } from './BoxEditor.tsx';
 
-/** Mystery boxes (marketing): price, expected value and prizes of each; create or change one, switch on/off, or grant one to a player. */
+/** Mystery boxes (marketing): price, expected value and prizes of each; create, change or delete one, switch on/off, or grant one to a player. */
 export function Boxes() {
   const state = useStore($boxes);
   const locale = useStore($locale);
@@ -22,12 +23,23 @@ export function Boxes() {
     focusSoon(slug ? `[data-box="${slug}"] [data-edit]` : '[data-new-box]');
     setEditing(null);
   };
+  // A deleted box's row is gone: the focus goes to the button that makes a new one (an archived box keeps its row), once the editor has closed.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    document.querySelector<HTMLElement>(refocus)?.focus();
+    setRefocus(null);
+  }, [refocus]);
+  const deleted = (result: BoxRemoval) => {
+    setRefocus(result === 'archived' && editing && editing !== 'new' ? `[data-box="${editing.slug}"] [data-edit]` : '[data-new-box]');
+    setEditing(null);
+  };
   return (
     <>
       <h1>{t('screens.boxes')}</h1>
       <Outcome />
       {editing ? (
-        <BoxEditor key={editing === 'new' ? 'new' : editing.slug} box={editing === 'new' ? null : editing} taken={(state.data ?? []).map((b) => b.slug)} onDone={done} />
+        <BoxEditor key={editing === 'new' ? 'new' : editing.slug} box={editing === 'new' ? null : editing} taken={(state.data ?? []).map((b) => b.slug)} onDone={done} onDeleted={deleted} />
       ) : (
         <p>
           <button className="button button--primary" type="button" data-new-box onClick={() => setEditing('new')}>

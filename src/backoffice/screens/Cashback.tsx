@@ -6,6 +6,7 @@ import { Outcome } from '../components/Outcome.tsx';
 import { t } from '../i18n.ts';
 import { $cashback, type CashbackDraft, type CashbackSettingsView, loadCashback, saveCashback } from '../stores/cashback.ts';
 import { $fieldErrors } from '../stores/resource.ts';
+import { CashbackHistory } from './CashbackHistory.tsx';
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -75,7 +76,7 @@ function Settings({ stored }: { stored: CashbackSettingsView }) {
   );
 }
 
-/** Weekly cashback (marketing): on or off, the share of net losses returned, when it is released, and how much of it can be withdrawn. */
+/** Weekly cashback (marketing): on or off, the share of net losses returned, when it is released, and how much of it can be withdrawn; below, the history of runs, items and claims. */
 export function Cashback() {
   const state = useStore($cashback);
   useEffect(() => void loadCashback(), []);
@@ -85,6 +86,7 @@ export function Cashback() {
       <Outcome />
       <LoadState state={state} />
       {state.data && <Settings key={JSON.stringify(state.data)} stored={state.data} />}
+      <CashbackHistory />
     </>
   );
 }

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { CouponRewardView } from '../../contract/bonuses.ts';
 import { DataTable } from '../components/DataTable.tsx';
 import { Field } from '../components/Field.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Outcome } from '../components/Outcome.tsx';
-import { $locale, formatDateTime, formatMoney, t } from '../i18n.ts';
-import { $coupons, type CouponDraft, createCoupon, loadCoupons, setCouponActive } from '../stores/coupons.ts';
+import { $locale, formatDateTime, t } from '../i18n.ts';
+import { $place } from '../router.ts';
+import { redemptionsHref, redemptionsPlaceOf } from '../stores/coupon-redemptions.ts';
+import { $coupons, type CouponDraft, createCoupon, loadCoupons, rewardText, setCouponActive } from '../stores/coupons.ts';
 import { $fieldErrors } from '../stores/resource.ts';
+import { CouponRedemptions } from './CouponRedemptions.tsx';
 
 const EMPTY: CouponDraft = {
   code: '',
@@ -22,12 +24,6 @@ const EMPTY: CouponDraft = {
   maxUses: '',
   maxUsesPerPlayer: '1',
 };
-
-function rewardText(reward: CouponRewardView): string {
-  if (reward.kind === 'vip_points') return t('coupons.rewardPoints', { points: reward.points });
-  if (reward.kind === 'bonus') return t('coupons.rewardBonus', { amount: formatMoney(reward.amount), times: reward.rollover_multiplier });
-  return t('coupons.rewardRounds', { rounds: reward.rounds, game: reward.game, stake: formatMoney(reward.stake) });
-}
 
 function NewCoupon() {
   const errors = useStore($fieldErrors);
@@ -83,8 +79,14 @@ function NewCoupon() {
   );
 }
 
-/** Coupons (marketing): what each gives, how often it was used, on or off; a new one validated by the platform (a regulated site refuses bonus money). */
+/** Coupons (marketing): what each gives, how often it was used (and by whom), on or off; a new one validated by the platform (a regulated site refuses bonus money). */
 export function Coupons() {
+  const place = useStore($place);
+  const redemptions = redemptionsPlaceOf(place);
+  return redemptions ? <CouponRedemptions at={redemptions} /> : <CouponList />;
+}
+
+function CouponList() {
   const state = useStore($coupons);
   const locale = useStore($locale);
   useEffect(() => void loadCoupons(), []);
@@ -112,6 +114,10 @@ export function Coupons() {
               <td className="num">
                 {c.uses}
                 {c.max_uses ? ` / ${c.max_uses}` : ''}
+                <br />
+                <a href={redemptionsHref({ code: c.code, page: 1 })} data-nav aria-label={t('coupons.redemptions.link', { code: c.code })}>
+                  {t('coupons.redemptions.see')}
+                </a>
               </td>
               <td>{c.ends_at ? formatDateTime(c.ends_at) : '—'}</td>
               <td>

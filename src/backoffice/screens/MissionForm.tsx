@@ -2,10 +2,56 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MISSION_KINDS, type OperatorMissionView, SCOPED_MISSION_KINDS } from '../../contract/missions.ts';
 import { Field } from '../components/Field.tsx';
+import { describedBy, FieldNotes } from '../components/FieldNotes.tsx';
 import { SaveOrCancel } from '../components/TextArea.tsx';
 import { formatMoney, localized, t } from '../i18n.ts';
-import { createMission, draftOfMission, EMPTY_MISSION, type MissionDraft, saveMission } from '../stores/mission-form.ts';
+import { hrefOf } from '../router.ts';
+import { $boxes, loadBoxes } from '../stores/engagement.ts';
+import { boxOptions, createMission, draftOfMission, EMPTY_MISSION, type MissionDraft, saveMission, withRewardKind } from '../stores/mission-form.ts';
 import { $fieldErrors } from '../stores/resource.ts';
+
+/**
+ * The box a mission gives, chosen by name from the tenant's switched-on
+ * boxes (loaded when the list appears); the value is the box's id, as the
+ * platform takes it. With no box to give yet, it says so and where to make one.
+ */
+function RewardBox({ value, stored, onChange, errors }: { value: string; stored: OperatorMissionView | null; onChange: (boxId: string) => void; errors: string[] | undefined }) {
+  const id = useId();
+  const boxes = useStore($boxes);
+  useEffect(() => void loadBoxes(), []);
+  const options = boxOptions(boxes.data, stored);
+  if (boxes.data && options.length === 0) {
+    return (
+      <div className="field" data-no-boxes>
+        <p className="field__label">{t('missions.box')}</p>
+        <p className="message message--info">
+          {t('missions.noBoxes')}{' '}
+          <a href={hrefOf('boxes')} data-nav>
+            {t('missions.noBoxesLink')}
+          </a>
+        </p>
+        <FieldNotes id={id} errors={errors} />
+      </div>
+    );
+  }
+  const notes = [...(errors ?? []), ...(boxes.error ? [boxes.error] : [])];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('missions.box')}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy(id, t('missions.boxHint'), notes)} aria-invalid={errors?.length ? true : undefined}>
+        <option value="" disabled>
+          {boxes.data ? t('missions.chooseBox') : t('common.loading')}
+        </option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes id={id} hint={t('missions.boxHint')} errors={notes} />
+    </div>
+  );
+}
 
 /**
  * One form for a new mission and for changing one (`mission` given): the
@@ -58,21 +104,16 @@ export function MissionForm({ mission, onDone }: { mission: OperatorMissionView 
         <Field label={t(`missions.targets.${d.kind}`)} inputMode="decimal" value={d.target} onChange={(e) => set({ target: e.target.value })} errors={said('target')} />
         <div className="field">
           <label htmlFor={`${id}-reward`}>{t('coupons.reward')}</label>
-          <select id={`${id}-reward`} value={d.rewardKind} onChange={(e) => set({ rewardKind: e.target.value as MissionDraft['rewardKind'] })}>
+          <select id={`${id}-reward`} value={d.rewardKind} onChange={(e) => setD(withRewardKind(d, e.target.value as MissionDraft['rewardKind'], mission))}>
             <option value="vip_points">{t('coupons.kinds.vip_points')}</option>
             <option value="box">{t('missions.boxReward')}</option>
             {bonus && <option value="bonus">{t('missions.bonusKept', { amount: formatMoney(bonus.amount) })}</option>}
           </select>
         </div>
-        {d.rewardKind !== 'bonus' && (
-          <Field
-            label={d.rewardKind === 'vip_points' ? t('coupons.points') : t('missions.boxId')}
-            inputMode="numeric"
-            value={d.reward}
-            onChange={(e) => set({ reward: e.target.value })}
-            errors={said('reward', 'reward.points', 'reward.box_id')}
-          />
+        {d.rewardKind === 'vip_points' && (
+          <Field label={t('coupons.points')} inputMode="numeric" value={d.reward} onChange={(e) => set({ reward: e.target.value })} errors={said('reward', 'reward.points')} />
         )}
+        {d.rewardKind === 'box' && <RewardBox value={d.reward} stored={mission} onChange={(reward) => set({ reward })} errors={said('reward', 'reward.box_id')} />}
         <Field label={t('missions.startsOn')} type="date" value={d.startsOn} onChange={(e) => set({ startsOn: e.target.value })} errors={said('starts_at')} />
         <Field label={t('missions.endsOn')} type="date" value={d.endsOn} onChange={(e) => set({ endsOn: e.target.value })} errors={said('ends_at')} />
       </div>

@@ -11,6 +11,7 @@ import { formatDateTime, formatMoney, t } from '../i18n.ts';
 import { $place, hrefOf, navigate } from '../router.ts';
 import { $player, $players, addNote, blockPlayer, loadPlayer, searchPlayers, unblockPlayer } from '../stores/players.ts';
 import { $fieldErrors } from '../stores/resource.ts';
+import { describeAgent } from '../stores/user-agent.ts';
 
 function PlayerList() {
   const place = useStore($place);
@@ -286,11 +287,25 @@ function PlayerDetail({ id }: { id: number }) {
           {p.sessions.length === 0 ? (
             <p className="muted">{t('players.noSessions')}</p>
           ) : (
-            <DataTable label={t('players.sessions')} caption={t('players.sessionsCaption')} columns={[t('players.sessionStarted'), t('players.sessionLastUsed'), t('withdrawals.status')]}>
+            <DataTable
+              label={t('players.sessions')}
+              caption={t('players.sessionsCaption')}
+              columns={[t('players.sessionStarted'), t('players.sessionLastUsed'), t('players.sessionFrom'), t('withdrawals.status')]}
+            >
               {p.sessions.map((s) => (
                 <tr key={s.id}>
                   <td>{formatDateTime(s.createdAt)}</td>
                   <td>{s.lastUsedAt ? formatDateTime(s.lastUsedAt) : '—'}</td>
+                  <td>
+                    {s.ip || s.userAgent ? (
+                      <>
+                        {s.ip && <code>{s.ip}</code>}
+                        {s.userAgent && <span className="session-agent">{describeAgent(s.userAgent) ?? s.userAgent}</span>}
+                      </>
+                    ) : (
+                      t('players.sessionFromUnknown')
+                    )}
+                  </td>
                   <td>{t(`players.sessionStatus.${s.status}`)}</td>
                 </tr>
               ))}

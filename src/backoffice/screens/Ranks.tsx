@@ -7,6 +7,7 @@ import { Outcome } from '../components/Outcome.tsx';
 import { t } from '../i18n.ts';
 import { $ranks, loadRanks, type RankRow, rowsOf, saveRanks, saveVipRate } from '../stores/ranks.ts';
 import { $fieldErrors } from '../stores/resource.ts';
+import { RanksReached } from './RanksReached.tsx';
 
 function RankTable({ stored }: { stored: RankInput[] }) {
   const errors = useStore($fieldErrors);
@@ -82,7 +83,7 @@ function VipRate({ rate }: { rate: number }) {
   );
 }
 
-/** The VIP ranks (marketing): names, how much wagering reaches each, the VIP points it gives, and how many points R$ 100 wagered earns. */
+/** The VIP ranks (marketing): names, how much wagering reaches each, the VIP points it gives, and how many points R$ 100 wagered earns; below, who reached which rank. */
 export function Ranks() {
   const state = useStore($ranks);
   useEffect(() => void loadRanks(), []);
@@ -97,6 +98,7 @@ export function Ranks() {
           <VipRate key={state.data.vip_points_per_100} rate={state.data.vip_points_per_100} />
         </>
       )}
+      <RanksReached />
     </>
   );
 }

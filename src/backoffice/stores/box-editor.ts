@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type BoxInput, BoxInputSchema, BoxSlugSchema, type OperatorBoxView, PPM_TOTAL } from '../../contract/boxes.ts';
-import { call } from '../api.ts';
+import type { OperatorMissionView } from '../../contract/missions.ts';
+import { BackofficeError, call } from '../api.ts';
 import { localized, t } from '../i18n.ts';
 import { type BoxDraft, boxBody, inputOfBox } from './box-draft.ts';
 import { expectedValue, ppmToPercent, totalPpm } from './box-odds.ts';
@@ -91,4 +92,59 @@ export async function saveBox(d: BoxDraft, stored: OperatorBoxView | null, slugs
   if (sellsNowhere(answer.box)) $outcome.set({ ok: true, text: `${t('boxes.saved', { name: localized(checked.input.name) })} ${t('boxes.regulated')}` });
   await loadBoxes();
   return answer.box;
+}
+
+/** What `DELETE /operator/boxes/{slug}` did: the box is gone, or (players still hold boxes of it) switched off and kept for them. */
+export type BoxRemoval = 'deleted' | 'archived';
+
+/**
+ * The missions that give `box` as their reward: once it is deleted their
+ * claim has no box to hand over, so the confirmation names them. Empty when
+ * the missions cannot be read (the deletion is not held up by it).
+ */
+export async function missionsGivingBox(box: Pick<OperatorBoxView, 'id'>): Promise<OperatorMissionView[]> {
+  try {
+    const { missions } = await call<{ missions: OperatorMissionView[] }>('/operator/missions');
+    return missions.filter((m) => m.reward.kind === 'box' && m.reward.box_id === box.id);
+  } catch {
+    return [];
+  }
+}
+
+/** The confirmation's warning about those missions (`#7 “Rodadas”, #9 “Depósito”`), or null when none gives the box. */
+export function missionsWarning(missions: readonly OperatorMissionView[]): string | null {
+  if (missions.length === 0) return null;
+  const list = missions.map((m) => t('boxes.deleteMission', { id: m.id, title: localized(m.title) })).join(', ');
+  return t('boxes.deleteMissions', { count: missions.length, list });
+}
+
+/** What a deletion came to: what the platform did, or its refusal (in the staff member's language). */
+export type BoxDeletion = { ok: true; result: BoxRemoval } | { ok: false; message: string };
+
+/**
+ * Deletes a box (`DELETE /operator/boxes/{slug}`), once the operator has
+ * confirmed it, and reloads the list. The platform keeps a box players
+ * still hold, switched off (`archived`); the outcome says which happened. A
+ * refusal goes to `$outcome` in the platform's words; a box that was
+ * already gone (404) is dropped from the list all the same.
+ */
+export async function deleteBox(box: OperatorBoxView): Promise<BoxDeletion> {
+  const name = localized(box.name);
+  const answer: { result?: BoxRemoval; gone?: boolean } = {};
+  const ok = await act(
+    async () => {
+      try {
+        answer.result = (await call<{ result: BoxRemoval }>(`/operator/boxes/${encodeURIComponent(box.slug)}`, { method: 'DELETE' })).result;
+      } catch (error) {
+        answer.gone = error instanceof BackofficeError && error.status === 404;
+        throw error;
+      }
+    },
+    t('boxes.deleted', { name }),
+  );
+  const result = answer.result ?? 'deleted';
+  if (ok && result === 'archived') $outcome.set({ ok: true, text: t('boxes.archived', { name }) });
+  const message = $outcome.get()?.text ?? '';
+  if (ok || answer.gone) await loadBoxes();
+  return ok ? { ok: true, result } : { ok: false, message };
 }

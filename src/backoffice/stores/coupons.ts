@@ -1,6 +1,6 @@
 import type { BonusText, CouponRewardView } from '../../contract/bonuses.ts';
 import { call } from '../api.ts';
-import { t } from '../i18n.ts';
+import { formatMoney, t } from '../i18n.ts';
 import { act, loader, resource } from './resource.ts';
 
 /** A coupon as the operator lists it (server/features/bonuses/present.ts `toOperatorCoupon`). */
@@ -30,6 +30,13 @@ export interface CouponDraft {
   endsAt: string;
   maxUses: string;
   maxUsesPerPlayer: string;
+}
+
+/** What a coupon gives, in the staff member's words (`50 pontos VIP`, `R$ 10,00 de bônus, rollover 5×`). */
+export function rewardText(reward: CouponRewardView): string {
+  if (reward.kind === 'vip_points') return t('coupons.rewardPoints', { points: reward.points });
+  if (reward.kind === 'bonus') return t('coupons.rewardBonus', { amount: formatMoney(reward.amount), times: reward.rollover_multiplier });
+  return t('coupons.rewardRounds', { rounds: reward.rounds, game: reward.game, stake: formatMoney(reward.stake) });
 }
 
 export const $coupons = resource<OperatorCoupon[]>();

@@ -1,3 +1,4 @@
+import type { OperatorBoxView } from '../../contract/boxes.ts';
 import { type MissionKind, type MissionScope, type OperatorMissionView, SCOPED_MISSION_KINDS } from '../../contract/missions.ts';
 import { call } from '../api.ts';
 import { localized, t } from '../i18n.ts';
@@ -16,7 +17,7 @@ export interface MissionDraft {
   target: string;
   /** `bonus` only for a stored mission that pays bonus money: kept as it is (the form writes none). */
   rewardKind: 'vip_points' | 'box' | 'bonus';
-  /** VIP points, or the box's id. */
+  /** VIP points, or the box's id (chosen from the tenant's boxes; '' while none is). */
   reward: string;
   offered: boolean;
   active: boolean;
@@ -81,6 +82,43 @@ export function draftOfMission(m: OperatorMissionView): MissionDraft {
     category: m.scope?.category ?? '',
     provider: m.scope?.provider ?? '',
   };
+}
+
+/**
+ * The draft with another kind of reward: its value starts empty (a number
+ * of points is no box's id), or as stored when the mission already gave
+ * that kind, so switching back and forth loses nothing.
+ */
+export function withRewardKind(d: MissionDraft, rewardKind: MissionDraft['rewardKind'], stored: OperatorMissionView | null): MissionDraft {
+  if (rewardKind === d.rewardKind) return d;
+  const before = stored ? draftOfMission(stored) : null;
+  return { ...d, rewardKind, reward: before?.rewardKind === rewardKind ? before.reward : '' };
+}
+
+/** One entry of the mission's box list: the value sent (the box's id, as the draft keeps it) and what the operator reads. */
+export interface BoxOption {
+  value: string;
+  label: string;
+  /** The mission's own box, no longer one the platform takes as a new reward (switched off or deleted). */
+  unavailable?: boolean;
+}
+
+/**
+ * The boxes a mission may give, for its reward's list: the tenant's
+ * switched-on boxes (the platform refuses any other), by name in the staff
+ * member's language, in the order the site lists them. The box a stored
+ * mission gives stays listed, marked, when it is switched off or gone, so
+ * saving another change keeps it. `boxes` null: not loaded yet.
+ */
+export function boxOptions(boxes: readonly OperatorBoxView[] | null, stored: OperatorMissionView | null): BoxOption[] {
+  const options: BoxOption[] = (boxes ?? []).filter((b) => b.active).map((b) => ({ value: String(b.id), label: t('missions.boxOption', { name: localized(b.name), id: b.id }) }));
+  const reward = stored?.reward;
+  if (reward?.kind === 'box' && !options.some((o) => o.value === String(reward.box_id))) {
+    const known = boxes?.find((b) => b.id === reward.box_id);
+    const label = t(known ? 'missions.boxOff' : 'missions.boxGone', { name: localized(known?.name ?? reward.box_name), id: reward.box_id });
+    options.push({ value: String(reward.box_id), label, unavailable: true });
+  }
+  return options;
 }
 
 /** The scope of the draft, parts in a fixed order (so two equal scopes compare equal); null for any game or a kind without scope. */

@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BoxInputSchema, type OperatorBoxView } from '../../../src/contract/boxes.ts';
+import type { OperatorMissionView } from '../../../src/contract/missions.ts';
 import { BackofficeError } from '../../../src/backoffice/api.ts';
 import { $locale, t } from '../../../src/backoffice/i18n.ts';
 import { type BoxDraft, boxBody, draftOfBox, inputOfBox, movePrize, newPrize, slugOf } from '../../../src/backoffice/stores/box-draft.ts';
-import { checkBox, oddsOf, saveBox } from '../../../src/backoffice/stores/box-editor.ts';
+import { checkBox, deleteBox, missionsGivingBox, missionsWarning, oddsOf, saveBox } from '../../../src/backoffice/stores/box-editor.ts';
+import { $boxes } from '../../../src/backoffice/stores/engagement.ts';
 import { expectedValue, percentToPpm, ppmToPercent, totalPpm } from '../../../src/backoffice/stores/box-odds.ts';
 import { $fieldErrors, $outcome } from '../../../src/backoffice/stores/resource.ts';
 import { expectedValue as platformExpectedValue } from '../../../server/features/boxes/present.ts';
@@ -185,6 +187,18 @@ describe('the box editor', () => {
     expect($outcome.get()?.text).toContain(t('boxes.regulated'));
   });
 
+  it('names a picture the contract refuses where its image field shows it', () => {
+    const d = draft();
+    d.image = 'ouro.svg';
+    d.prizes[1]!.image = '//elsewhere.example/chip.png';
+    const checked = checkBox(d, []);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors.image).toEqual([t('boxes.errors.image')]);
+    expect(checked.errors['prizes.1.image']).toEqual([t('boxes.errors.image')]);
+    expect(boxBody({ ...d, image: ' /uploads/0123456789abcdef01234567.png ' }).image).toBe('/uploads/0123456789abcdef01234567.png');
+  });
+
   it('moves prizes within the list and suggests a slug from the name', () => {
     const list = [prize('a', '1', '10'), prize('b', '1', '10'), prize('c', '1', '80')];
     expect(movePrize(list, 2, -1).map((p) => p.namePt)).toEqual(['a', 'c', 'b']);
@@ -192,5 +206,62 @@ describe('the box editor', () => {
     expect(new Set(list.map((p) => p.key)).size).toBe(3);
     expect(slugOf('Caixa Relâmpago de Natal!')).toBe('caixa-relampago-de-natal');
     expect(slugOf('2026')).toBe('caixa-2026');
+  });
+});
+
+describe('deleting a box', () => {
+  const mission = (id: number, reward: OperatorMissionView['reward']) => ({ id, title: { pt: `Missão ${id}`, en: `Mission ${id}` }, reward }) as OperatorMissionView;
+
+  it('deletes it by its slug, says so and reloads the list', async () => {
+    calls.call.mockImplementation(async (path: string) => (path === '/operator/boxes' ? { data: [] } : { result: 'deleted' }));
+    $boxes.set({ loading: false, data: [stored], error: null });
+    expect(await deleteBox(stored)).toEqual({ ok: true, result: 'deleted' });
+    expect(calls.call).toHaveBeenNthCalledWith(1, '/operator/boxes/ouro', { method: 'DELETE' });
+    expect(calls.call).toHaveBeenLastCalledWith('/operator/boxes');
+    expect($boxes.get().data).toEqual([]);
+    expect($outcome.get()).toEqual({ ok: true, text: t('boxes.deleted', { name: 'Caixa Ouro' }) });
+  });
+
+  it('says when the platform kept a box players hold, switched off, in the staff member’s language', async () => {
+    $locale.set('en-US');
+    calls.call.mockImplementation(async (path: string) => (path === '/operator/boxes' ? { data: [{ ...stored, active: false }] } : { result: 'archived' }));
+    expect(await deleteBox(stored)).toEqual({ ok: true, result: 'archived' });
+    expect($outcome.get()).toEqual({ ok: true, text: t('boxes.archived', { name: 'Gold Box' }) });
+    expect(calls.call).toHaveBeenLastCalledWith('/operator/boxes');
+  });
+
+  it('shows a refusal in the platform’s words; a box already gone leaves the list all the same', async () => {
+    calls.call.mockRejectedValueOnce(new BackofficeError(403, 'Seu perfil não permite esta ação.'));
+    expect(await deleteBox(stored)).toEqual({ ok: false, message: 'Seu perfil não permite esta ação.' });
+    expect($outcome.get()).toEqual({ ok: false, text: 'Seu perfil não permite esta ação.' });
+    // Refused: the list is not reloaded.
+    expect(calls.call).toHaveBeenCalledTimes(1);
+
+    calls.call.mockReset();
+    calls.call.mockRejectedValueOnce(new BackofficeError(404, 'Caixa não encontrada.')).mockResolvedValueOnce({ data: [] });
+    expect(await deleteBox(stored)).toEqual({ ok: false, message: 'Caixa não encontrada.' });
+    expect(calls.call).toHaveBeenLastCalledWith('/operator/boxes');
+    expect($outcome.get()).toEqual({ ok: false, text: 'Caixa não encontrada.' });
+  });
+
+  it('names the missions that give the box, and holds nothing up when they cannot be read', async () => {
+    calls.call.mockResolvedValueOnce({
+      missions: [
+        mission(7, { kind: 'box', box_id: 3, box_name: stored.name }),
+        mission(8, { kind: 'box', box_id: 4, box_name: stored.name }),
+        mission(9, { kind: 'vip_points', points: 5 }),
+        mission(10, { kind: 'box', box_id: 3, box_name: stored.name }),
+      ],
+    });
+    const giving = await missionsGivingBox(stored);
+    expect(calls.call).toHaveBeenCalledWith('/operator/missions');
+    expect(giving.map((m) => m.id)).toEqual([7, 10]);
+    const named = (id: number) => t('boxes.deleteMission', { id, title: `Missão ${id}` });
+    expect(missionsWarning(giving)).toBe(t('boxes.deleteMissions_other', { list: `${named(7)}, ${named(10)}` }));
+    expect(missionsWarning(giving.slice(0, 1))).toBe(t('boxes.deleteMissions_one', { list: named(7) }));
+    expect(missionsWarning([])).toBeNull();
+
+    calls.call.mockRejectedValueOnce(new BackofficeError(0, 'Sem conexão com a plataforma. Tente novamente.'));
+    expect(await missionsGivingBox(stored)).toEqual([]);
   });
 });

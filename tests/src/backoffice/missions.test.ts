@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OperatorBoxView } from '../../../src/contract/boxes.ts';
 import { MissionInputSchema, MissionPatchSchema, type OperatorMissionView } from '../../../src/contract/missions.ts';
 import { $locale, t } from '../../../src/backoffice/i18n.ts';
-import { draftOfMission, EMPTY_MISSION, missionBody, missionPatch, saveMission } from '../../../src/backoffice/stores/mission-form.ts';
+import { boxOptions, draftOfMission, EMPTY_MISSION, missionBody, missionPatch, saveMission, withRewardKind } from '../../../src/backoffice/stores/mission-form.ts';
 import { $outcome } from '../../../src/backoffice/stores/resource.ts';
 
 const calls = vi.hoisted(() => ({ call: vi.fn() }));
@@ -97,5 +98,43 @@ describe('editing a mission', () => {
     expect(await saveMission(stored, d)).toBe(true);
     expect(calls.call).not.toHaveBeenCalled();
     expect($outcome.get()).toEqual({ ok: true, text: t('missions.unchanged') });
+  });
+});
+
+describe('a box reward, chosen from the tenant’s boxes', () => {
+  const box = (id: number, pt: string, en: string, active = true) => ({ id, slug: `caixa-${id}`, name: { pt, en }, active }) as OperatorBoxView;
+  const boxes = [box(4, 'Caixa Ouro', 'Gold Box'), box(2, 'Caixa Prata', 'Silver Box'), box(9, 'Caixa Velha', 'Old Box', false)];
+
+  it('lists the switched-on boxes by name in the staff member’s language, in the list’s order, valued by id', () => {
+    expect(boxOptions(boxes, null)).toEqual([
+      { value: '4', label: t('missions.boxOption', { name: 'Caixa Ouro', id: 4 }) },
+      { value: '2', label: t('missions.boxOption', { name: 'Caixa Prata', id: 2 }) },
+    ]);
+    $locale.set('en-US');
+    expect(boxOptions(boxes, null).map((o) => o.label)).toEqual([t('missions.boxOption', { name: 'Gold Box', id: 4 }), t('missions.boxOption', { name: 'Silver Box', id: 2 })]);
+    // Not loaded yet, or no box to give: nothing to choose.
+    expect(boxOptions(null, null)).toEqual([]);
+    expect(boxOptions([box(9, 'Caixa Velha', 'Old Box', false)], null)).toEqual([]);
+  });
+
+  it('keeps the box a stored mission gives, marked, when it is switched off or gone', () => {
+    const giving = (id: number): OperatorMissionView => ({ ...stored, reward: { kind: 'box', box_id: id, box_name: { pt: `Caixa ${id}`, en: `Box ${id}` } } });
+    expect(boxOptions(boxes, giving(9)).at(-1)).toEqual({ value: '9', label: t('missions.boxOff', { name: 'Caixa Velha', id: 9 }), unavailable: true });
+    expect(boxOptions(boxes, giving(12)).at(-1)).toEqual({ value: '12', label: t('missions.boxGone', { name: 'Caixa 12', id: 12 }), unavailable: true });
+    expect(boxOptions(boxes, giving(4))).toHaveLength(2);
+    // Chosen from the list, the value is sent as before: the box's id.
+    const d = draftOfMission(giving(9));
+    expect(d).toMatchObject({ rewardKind: 'box', reward: '9' });
+    expect(missionPatch(giving(9), d)).toEqual({});
+    expect(missionPatch(giving(9), { ...d, reward: boxOptions(boxes, giving(9))[1]!.value })).toEqual({ reward: { kind: 'box', box_id: 2 } });
+  });
+
+  it('starts the other kind of reward empty (points are no box id), or as stored', () => {
+    const d = { ...EMPTY_MISSION, reward: '20' };
+    expect(withRewardKind(d, 'box', null)).toMatchObject({ rewardKind: 'box', reward: '' });
+    expect(missionBody(withRewardKind(d, 'box', null)).reward).toEqual({ kind: 'box', box_id: null });
+    expect(withRewardKind(d, 'vip_points', null)).toBe(d);
+    const edited = draftOfMission(stored);
+    expect(withRewardKind(withRewardKind(edited, 'box', stored), 'vip_points', stored)).toMatchObject({ rewardKind: 'vip_points', reward: '40' });
   });
 });

@@ -246,12 +246,20 @@ export const LIST_SECTIONS: Record<Exclude<ExportSection, RecordSection | 'ident
       paged(
         (after) =>
           db
-            .select({ id: accessTokens.id, createdAt: accessTokens.createdAt, lastUsedAt: accessTokens.lastUsedAt, expiresAt: accessTokens.expiresAt, revokedAt: accessTokens.revokedAt })
+            .select({
+              id: accessTokens.id,
+              createdAt: accessTokens.createdAt,
+              lastUsedAt: accessTokens.lastUsedAt,
+              expiresAt: accessTokens.expiresAt,
+              revokedAt: accessTokens.revokedAt,
+              ip: accessTokens.ip,
+              userAgent: accessTokens.userAgent,
+            })
             .from(accessTokens)
             .where(and(eq(accessTokens.userId, s.userId), eq(accessTokens.tenantId, s.tenantId), gt(accessTokens.id, after)))
             .orderBy(asc(accessTokens.id))
             .limit(EXPORT_PAGE),
-        (r) => ({ id: r.id, created_at: iso(r.createdAt), last_used_at: iso(r.lastUsedAt), expires_at: iso(r.expiresAt), revoked_at: iso(r.revokedAt) }),
+        (r) => ({ id: r.id, created_at: iso(r.createdAt), last_used_at: iso(r.lastUsedAt), expires_at: iso(r.expiresAt), revoked_at: iso(r.revokedAt), ip: r.ip, user_agent: r.userAgent }),
       ),
   },
 };

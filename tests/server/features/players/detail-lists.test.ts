@@ -120,7 +120,7 @@ describe('the player’s logins', () => {
       [idle.tokenId, 'idle'],
       [expect.any(Number), 'live'],
     ]);
-    expect(sessions[0]).toEqual({ id: live.tokenId, status: 'live', createdAt: expect.any(String), lastUsedAt: expect.any(String), expiresAt: expect.any(String), revokedAt: null });
+    expect(sessions[0]).toEqual({ id: live.tokenId, status: 'live', createdAt: expect.any(String), lastUsedAt: expect.any(String), expiresAt: expect.any(String), revokedAt: null, ip: null, userAgent: null });
     expect(sessions[1]!.revokedAt).toEqual(expect.any(String));
     expect(JSON.stringify(sessions)).not.toMatch(/hash/i);
   });

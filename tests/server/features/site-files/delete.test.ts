@@ -61,11 +61,11 @@ describe('deleting an uploaded image', () => {
     await h.db.update(ranks).set({ image: level!.image }).where(eq(ranks.id, level!.id));
   });
 
-  it('answers 404 for another tenant’s file and a malformed name, and 403 to staff outside the site area', async () => {
+  it('answers 404 for another tenant’s file and a malformed name, and 403 to staff outside the images area', async () => {
     const file = await fresh();
     expect((await remove(file.name, { host: 'localhost', key: 'demo-key-localhost' })).status).toBe(404);
     expect((await remove('..%2Fx.png')).status).toBe(404);
-    const cookie = await h.login(await h.createStaff('marketing'));
+    const cookie = await h.login(await h.createStaff('support'));
     expect((await remove(file.name, { cookie })).status).toBe(403);
     expect(await stored(file.name)).toBe(200);
   });
