@@ -46,3 +46,44 @@ export const CashbackClaimSchema = v.object({
   cashback_id: v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1, 'must be positive'), v.maxValue(2_147_483_647, 'is too large')),
 });
 export type CashbackClaimInput = v.InferOutput<typeof CashbackClaimSchema>;
+
+/* The operator API's cashback history (the back office's Cashback screen). */
+
+/** A player as the cashback lists name them. */
+export interface CashbackPlayer {
+  id: number;
+  name: string;
+}
+
+/** One run of the job (`GET /operator/cashback/runs`): the period it paid, when it started and finished (null while running), the items it made. */
+export interface CashbackRunView {
+  period_start: string;
+  started_at: string;
+  finished_at: string | null;
+  items: number;
+}
+
+/** One item (`GET /operator/cashback/items`): a player's cashback for a period, and what was claimed of it. Amounts in centavos. */
+export interface CashbackItemAdminView {
+  id: number;
+  user: CashbackPlayer;
+  period_start: string;
+  period_end: string;
+  losses: number;
+  amount: number;
+  type: CashbackType;
+  available_at: string;
+  claimed: number;
+  claimed_amount: number;
+  created_at: string;
+}
+
+/** One claim (`GET /operator/cashback/claims`): which item, its claim number, what it paid, when. */
+export interface CashbackClaimView {
+  id: number;
+  cashback_id: number;
+  user: CashbackPlayer;
+  claim_no: number;
+  amount: number;
+  claimed_at: string;
+}

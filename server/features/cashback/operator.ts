@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { CashbackType } from '../../../src/contract/cashback.ts';
+import type { CashbackClaimView, CashbackItemAdminView, CashbackRunView, CashbackType } from '../../../src/contract/cashback.ts';
 import type { SiteConfig } from '../../../src/contract/site-config.ts';
 import type { PagedList } from '../../../src/contract/wallet.ts';
 import type { Db } from '../../db/open.ts';
@@ -95,7 +95,7 @@ export function listItems(db: Db, q: { tenantId: number; page: number }) {
       .orderBy(desc(cashbackItems.id))
       .limit(OPERATOR_PAGE_SIZE)
       .offset(offset);
-    return rows.map(({ item, user }) => ({
+    return rows.map(({ item, user }): CashbackItemAdminView => ({
       id: item.id,
       user,
       period_start: item.periodStart,
@@ -122,7 +122,7 @@ export function listClaims(db: Db, q: { tenantId: number; page: number }) {
       .orderBy(desc(cashbackClaims.id))
       .limit(OPERATOR_PAGE_SIZE)
       .offset(offset);
-    return rows.map(({ claim, user }) => ({ id: claim.id, cashback_id: claim.itemId, user, claim_no: claim.claimNo, amount: claim.amount, claimed_at: claim.createdAt.toISOString() }));
+    return rows.map(({ claim, user }): CashbackClaimView => ({ id: claim.id, cashback_id: claim.itemId, user, claim_no: claim.claimNo, amount: claim.amount, claimed_at: claim.createdAt.toISOString() }));
   });
 }
 
@@ -130,6 +130,6 @@ export function listClaims(db: Db, q: { tenantId: number; page: number }) {
 export function listRuns(db: Db, q: { tenantId: number; page: number }) {
   return paged(q.page, db.select({ total: count() }).from(cashbackRuns).where(eq(cashbackRuns.tenantId, q.tenantId)), async (offset) => {
     const rows = await db.select().from(cashbackRuns).where(eq(cashbackRuns.tenantId, q.tenantId)).orderBy(desc(cashbackRuns.periodStart)).limit(OPERATOR_PAGE_SIZE).offset(offset);
-    return rows.map((r) => ({ period_start: r.periodStart, started_at: r.startedAt.toISOString(), finished_at: r.finishedAt?.toISOString() ?? null, items: r.items }));
+    return rows.map((r): CashbackRunView => ({ period_start: r.periodStart, started_at: r.startedAt.toISOString(), finished_at: r.finishedAt?.toISOString() ?? null, items: r.items }));
   });
 }

@@ -1,24 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import type { CashbackClaimView, CashbackItemAdminView, CashbackRunView } from '../../contract/cashback.ts';
 import type { PagedList } from '../../contract/wallet.ts';
 import { DataTable } from '../components/DataTable.tsx';
 import { LoadState } from '../components/LoadState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { t } from '../i18n.ts';
 import { $place } from '../router.ts';
-import {
-  $cashbackLists,
-  CASHBACK_LISTS,
-  type CashbackClaimView,
-  type CashbackItemAdminView,
-  type CashbackRunView,
-  claimCells,
-  historyHref,
-  historyPlaceOf,
-  itemCells,
-  loadCashbackList,
-  runCells,
-} from '../stores/cashback-history.ts';
+import { $cashbackLists, CASHBACK_LISTS, claimCells, historyHref, historyPlaceOf, itemCells, loadCashbackList, runCells } from '../stores/cashback-history.ts';
 import { captionOf, emptyText, pagerOf } from '../stores/paged-lists.ts';
 import { PlayerRef } from './PlayerRef.tsx';
 import { useFocusOnChange } from './use-focus-on-change.ts';

@@ -1,4 +1,4 @@
-import type { CashbackType } from '../../contract/cashback.ts';
+import type { CashbackClaimView, CashbackItemAdminView, CashbackRunView } from '../../contract/cashback.ts';
 import type { PagedList } from '../../contract/wallet.ts';
 import { CLAIMS_PER_TYPE } from '../../lib/cashback/windows.ts';
 import { call } from '../api.ts';
@@ -18,45 +18,6 @@ import type { WritableAtom } from 'nanostores';
 
 export const CASHBACK_LISTS = ['runs', 'items', 'claims'] as const;
 export type CashbackList = (typeof CASHBACK_LISTS)[number];
-
-/** A player as the cashback lists name them. */
-export interface CashbackPlayer {
-  id: number;
-  name: string;
-}
-
-/** One run of the job (`listRuns`): the period it paid, when it started and finished (null while running), the items it made. */
-export interface CashbackRunView {
-  period_start: string;
-  started_at: string;
-  finished_at: string | null;
-  items: number;
-}
-
-/** One item (`listItems`): a player's cashback for a period, and what was claimed of it. Amounts in centavos. */
-export interface CashbackItemAdminView {
-  id: number;
-  user: CashbackPlayer;
-  period_start: string;
-  period_end: string;
-  losses: number;
-  amount: number;
-  type: CashbackType;
-  available_at: string;
-  claimed: number;
-  claimed_amount: number;
-  created_at: string;
-}
-
-/** One claim (`listClaims`): which item, its claim number, what it paid, when. */
-export interface CashbackClaimView {
-  id: number;
-  cashback_id: number;
-  user: CashbackPlayer;
-  claim_no: number;
-  amount: number;
-  claimed_at: string;
-}
 
 export interface CashbackRows {
   runs: CashbackRunView;

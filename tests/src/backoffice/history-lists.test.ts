@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CashbackClaimView, CashbackItemAdminView } from '../../../src/contract/cashback.ts';
 import type { RankInput } from '../../../src/contract/ranking.ts';
 import type { PagedList } from '../../../src/contract/wallet.ts';
 import { setLocale } from '../../../src/backoffice/i18n.ts';
-import {
-  $cashbackLists,
-  type CashbackClaimView,
-  type CashbackItemAdminView,
-  claimCells,
-  historyHref,
-  historyPlaceOf,
-  itemCells,
-  itemState,
-  loadCashbackList,
-  runCells,
-} from '../../../src/backoffice/stores/cashback-history.ts';
+import { $cashbackLists, claimCells, historyHref, historyPlaceOf, itemCells, itemState, loadCashbackList, runCells } from '../../../src/backoffice/stores/cashback-history.ts';
 import { $redemptions, loadRedemptions, redemptionsHref, redemptionsPlaceOf } from '../../../src/backoffice/stores/coupon-redemptions.ts';
 import { addDays, captionOf, emptyText, pageOf, pagerOf, playerHref } from '../../../src/backoffice/stores/paged-lists.ts';
 import { $ranksReached, levelText, loadRanksReached, reachedHref, reachedPageOf } from '../../../src/backoffice/stores/ranks-reached.ts';
