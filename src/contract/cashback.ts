@@ -64,19 +64,10 @@ export interface CashbackRunView {
 }
 
 /** One item (`GET /operator/cashback/items`): a player's cashback for a period, and what was claimed of it. Amounts in centavos. */
-export interface CashbackItemAdminView {
-  id: number;
+export type CashbackItemAdminView = Pick<CashbackItemView, 'id' | 'period_start' | 'period_end' | 'losses' | 'amount' | 'type' | 'available_at' | 'claimed' | 'claimed_amount'> & {
   user: CashbackPlayer;
-  period_start: string;
-  period_end: string;
-  losses: number;
-  amount: number;
-  type: CashbackType;
-  available_at: string;
-  claimed: number;
-  claimed_amount: number;
   created_at: string;
-}
+};
 
 /** One claim (`GET /operator/cashback/claims`): which item, its claim number, what it paid, when. */
 export interface CashbackClaimView {

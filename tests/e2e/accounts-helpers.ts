@@ -57,6 +57,30 @@ export interface TestPlayer {
   user: { id: number; name: string } & Record<string, unknown>;
 }
 
+/**
+ * The body of `POST /auth/register` for a new test player, with the limits
+ * regulated tenants ask for at registration (issue 17).
+ */
+export function registrationBody(p: { name: string; phone: string; verificationToken: string; email: string; password: string; cpf: string }): Record<string, unknown> {
+  return {
+    gender: 'female',
+    marital_status: 'single',
+    name: p.name,
+    username: p.phone,
+    phone_verification_token: p.verificationToken,
+    email: p.email,
+    password: p.password,
+    password_confirmation: p.password,
+    cpf: p.cpf,
+    adult: true,
+    terms: true,
+    // Regulated tenants ask for a loss limit and a session-time limit at registration (issue 17).
+    loss_limit: 100_000_000,
+    loss_limit_period: 'month',
+    session_limit_minutes: 1440,
+  };
+}
+
 /** Registers a player through the API (phone code included), as the site would. */
 export async function registerPlayer(request: APIRequestContext, host = 'localhost', name = 'Joana Teste'): Promise<TestPlayer> {
   const phone = newPhone();
@@ -70,25 +94,7 @@ export async function registerPlayer(request: APIRequestContext, host = 'localho
   const code = await latestCode(request, phone.e164, host);
   const verified = await request.post(api('/auth/verify-code'), { data: { channel: 'phone', destination: phone.e164, code } });
   const { verification_token } = (await verified.json()) as { verification_token: string };
-  const registered = await request.post(api('/auth/register'), {
-    data: {
-      gender: 'female',
-      marital_status: 'single',
-      name,
-      username: phone.e164,
-      phone_verification_token: verification_token,
-      email,
-      password,
-      password_confirmation: password,
-      cpf,
-      adult: true,
-      terms: true,
-      // Regulated tenants ask for a loss limit and a session-time limit at registration (issue 17).
-      loss_limit: 100_000_000,
-      loss_limit_period: 'month',
-      session_limit_minutes: 1440,
-    },
-  });
+  const registered = await request.post(api('/auth/register'), { data: registrationBody({ name, phone: phone.e164, verificationToken: verification_token, email, password, cpf }) });
   expect(registered.status(), await registered.text()).toBe(201);
   const body = (await registered.json()) as { token: string; data: TestPlayer['user'] };
   return { name, phone, email, password, cpf, token: body.token, user: body.data };

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { totpCode } from '../../server/features/staff/totp.ts';
 import { currentPeriod } from '../../server/features/cashback/periods.ts';
-import { newCpf, newEmail, newPhone, registerPlayer, type TestPlayer } from './accounts-helpers.ts';
+import { newCpf, newEmail, newPhone, registerPlayer, registrationBody, type TestPlayer } from './accounts-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { HOST, newPage, newStaff, noSidewaysScroll, openScreen, PASSWORD, signIn } from './backoffice-helpers.ts';
 import { tenantUrl } from './helpers.ts';
@@ -70,22 +70,7 @@ async function sortePlayer(name: string): Promise<TestPlayer> {
   const verified = await tenantApi(SORTE, '/auth/verify-code', { body: { channel: 'phone', destination: phone.e164, code } });
   const { verification_token } = (await verified.json()) as { verification_token: string };
   const registered = await tenantApi(SORTE, '/auth/register', {
-    body: {
-      gender: 'female',
-      marital_status: 'single',
-      name,
-      username: phone.e164,
-      phone_verification_token: verification_token,
-      email: player.email,
-      password: player.password,
-      password_confirmation: player.password,
-      cpf: player.cpf,
-      adult: true,
-      terms: true,
-      loss_limit: 100_000_000,
-      loss_limit_period: 'month',
-      session_limit_minutes: 1440,
-    },
+    body: registrationBody({ name, phone: phone.e164, verificationToken: verification_token, email: player.email, password: player.password, cpf: player.cpf }),
   });
   expect(registered.status, await registered.clone().text()).toBe(201);
   const body = (await registered.json()) as { token: string; data: TestPlayer['user'] };
