@@ -1,6 +1,7 @@
 import { type BoxColor, type BoxInput, type OperatorBoxView, type PrizeKind } from '../../contract/boxes.ts';
 import { percentToPpm, ppmToPercent } from './box-odds.ts';
 import { centavosOf, decimalMark, reaisText, wholeOf } from './numbers.ts';
+import { moveItem } from './list-order.ts';
 
 /**
  * A box as its editor holds it: every number as the operator types it
@@ -116,13 +117,7 @@ export function boxBody(d: BoxDraft) {
 }
 
 /** Moves prize `index` one place up (-1) or down (+1): the order is the draw's ticket order and the order players see. */
-export function movePrize(list: readonly PrizeDraft[], index: number, by: -1 | 1): PrizeDraft[] {
-  const to = index + by;
-  if (to < 0 || to >= list.length) return [...list];
-  const next = [...list];
-  [next[index], next[to]] = [next[to]!, next[index]!];
-  return next;
-}
+export const movePrize: (list: readonly PrizeDraft[], index: number, by: -1 | 1) => PrizeDraft[] = moveItem;
 
 /** A slug suggested from the box's name: `Caixa Ouro!` → `caixa-ouro` (accents dropped; never only digits). */
 export function slugOf(name: string): string {
