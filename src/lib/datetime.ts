@@ -74,6 +74,25 @@ export function formatLongDay(value: string | number | Date | null | undefined, 
   return format('long', value, locale, timeZone);
 }
 
+const MONTHS: Record<Locale, readonly string[]> = {
+  pt: ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+};
+
+/**
+ * `formatLongDay` in the browser's zone without `Intl`: the same text
+ * (`9 de julho de 2026`, `July 9, 2026`) from the Date's local getters. A
+ * page's first `Intl` formatter starts ICU, 30–60 ms on a desktop core and
+ * four times that on a phone, one long task on the load of every page that
+ * prints a date (legal pages, promotions); the getters cost nothing.
+ */
+export function formatLocalLongDay(value: string | number | Date | null | undefined, locale: Locale): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const month = MONTHS[locale][date.getMonth()];
+  return locale === 'pt' ? `${date.getDate()} de ${month} de ${date.getFullYear()}` : `${month} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
 /** The calendar day of an instant as `YYYY-MM-DD` (sortable, comparable) in the zone. */
 export function dayKey(date: Date, timeZone?: string): string {
   return formatter('dayKey', 'pt', timeZone).format(date);

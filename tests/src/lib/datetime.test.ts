@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, formatDay, formatDayTime, formatLongDay, formatTime, playerTimeZone, toDate } from '../../../src/lib/datetime.ts';
+import { dayKey, formatDay, formatDayTime, formatLocalLongDay, formatLongDay, formatTime, playerTimeZone, toDate } from '../../../src/lib/datetime.ts';
 
 const AT = '2026-07-10T02:30:00Z';
 
@@ -24,6 +24,17 @@ describe('datetime', () => {
     expect(formatDayTime(AT, 'en', 'America/Sao_Paulo')).toBe('07/09/2026, 11:30 PM');
     expect(formatLongDay(AT, 'pt', 'Europe/Lisbon')).toBe('10 de julho de 2026');
     expect(formatLongDay(AT, 'en', 'America/Sao_Paulo')).toBe('July 9, 2026');
+  });
+
+  it('writes the long date without Intl exactly as Intl does in the runtime zone, every month and both languages', () => {
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const instant = new Date(Date.UTC(2026, month, day, 2, 30)).toISOString();
+        for (const locale of ['pt', 'en'] as const) expect(formatLocalLongDay(instant, locale)).toBe(formatLongDay(instant, locale));
+      }
+    }
+    expect(formatLocalLongDay('nope', 'pt')).toBe('');
+    expect(formatLocalLongDay(null, 'en')).toBe('');
   });
 
   it("defaults to the runtime's own zone", () => {
