@@ -1,5 +1,5 @@
 import type { TenantBundle } from '../contract/tenant-bundle.ts';
-import { APP_ICON_FOLDER, APP_ICONS, appIconSource } from './app-icons.ts';
+import { APP_ICON_FOLDER, APP_ICONS, appIconsDrawn } from './app-icons.ts';
 
 /** MIME type for an icon path, from its extension (the manifest and `<link rel=icon>` want one). */
 export function iconType(path: string): string {
@@ -23,7 +23,7 @@ export function iconType(path: string): string {
  * (src/tenant/app-icons.ts: 192 and 512 px, `any` and `maskable`), or the art
  * itself when the build cannot read it (an https URL).
  */
-export function manifestIcons(bundle: TenantBundle, drawn: boolean = appIconSource(bundle) !== null) {
+export function manifestIcons(bundle: TenantBundle, drawn: boolean = appIconsDrawn(bundle)) {
   const { icons } = bundle.config;
   if (!drawn) {
     return [
@@ -40,7 +40,7 @@ export function manifestIcons(bundle: TenantBundle, drawn: boolean = appIconSour
 }
 
 /** The iOS home-screen icon (`<link rel="apple-touch-icon">`), or the 192 px art when none was drawn. */
-export function appleTouchIcon(bundle: TenantBundle, drawn: boolean = appIconSource(bundle) !== null): string {
+export function appleTouchIcon(bundle: TenantBundle, drawn: boolean = appIconsDrawn(bundle)): string {
   return drawn ? `${APP_ICON_FOLDER}/apple-touch-icon.png` : bundle.config.icons.appIcon192;
 }
 

@@ -1,10 +1,10 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TenantBundle } from '../../../src/contract/tenant-bundle.ts';
-import { APP_ICONS, appIconSource, drawAppIcon } from '../../../src/tenant/app-icons.ts';
+import { APP_ICONS, appIconSource, appIconsDrawn, drawAppIcon } from '../../../src/tenant/app-icons.ts';
 import { appleTouchIcon, manifestIcons, webManifest } from '../../../src/tenant/manifest.ts';
 
 /** The installed app's icons and manifest (issue 20), drawn from a tenant's art in its public folder. */
@@ -34,6 +34,20 @@ describe('app icons', () => {
     const outside = structuredClone(bundle);
     outside.config.icons = { ...outside.config.icons, appIcon512: '/../../etc/passwd', appIcon192: 'https://cdn.example/icon.png' };
     expect(appIconSource(outside, publicDir)).toBeNull();
+  });
+
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('answers whether the icons are drawn once per bundle: the pages of a build do not read the art again', () => {
+    const { bundle, publicDir } = tenantWithArt();
+    vi.stubEnv('TENANT_PUBLIC_DIR', publicDir);
+    expect(appIconsDrawn(bundle)).toBe(true);
+    expect(appleTouchIcon(bundle)).toBe('/app-icons/apple-touch-icon.png');
+    rmSync(join(publicDir, 'art'), { recursive: true });
+    expect(appIconsDrawn(bundle)).toBe(true);
+    const another = structuredClone(bundle);
+    expect(appIconsDrawn(another)).toBe(false);
+    expect(appleTouchIcon(another)).toBe('/art/missing-192.svg');
   });
 
   it('draws each size as PNG: `any` fills the icon, `maskable` and the touch icon centre the art on the background colour', async () => {
