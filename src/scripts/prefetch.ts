@@ -52,9 +52,29 @@ function targetOf(element: Element | null): string | null {
   );
 }
 
-function whenIdle(callback: () => void): void {
+function whenIdle(callback: (deadline?: IdleDeadline) => void): void {
   if ('requestIdleCallback' in window) requestIdleCallback(callback, { timeout: 2000 });
   else setTimeout(callback, 200);
+}
+
+/** Milliseconds of work per slice where the browser gives no idle deadline. */
+const SLICE_MS = 5;
+
+/**
+ * Calls `each` for every item in idle slices until `current()` turns false: a
+ * page has a hundred links, and one pass over them was a 20 ms task at load.
+ */
+function eachWhenIdle<T>(items: readonly T[], each: (item: T) => void, current: () => boolean): void {
+  let next = 0;
+  const slice = (deadline?: IdleDeadline) => {
+    if (!current()) return;
+    const until = performance.now() + (deadline ? deadline.timeRemaining() : SLICE_MS);
+    // At least one item a slice, however short the deadline.
+    do each(items[next++] as T);
+    while (next < items.length && performance.now() < until);
+    if (next < items.length) whenIdle(slice);
+  };
+  whenIdle(slice);
 }
 
 export function initPrefetch(): void {
@@ -76,11 +96,16 @@ export function initPrefetch(): void {
       add(targetOf(entry.target), false);
     }
   });
+  let page = 0;
   onEveryPage(() => {
     observer.disconnect();
-    whenIdle(() => {
-      if (!connectionAllowsPrefetch(connection())) return;
-      for (const link of document.querySelectorAll('a[href]')) if (targetOf(link)) observer.observe(link);
-    });
+    const thisPage = ++page;
+    if (!connectionAllowsPrefetch(connection())) return;
+    const links = [...document.querySelectorAll('a[href]')];
+    eachWhenIdle(
+      links,
+      (link) => targetOf(link) && observer.observe(link),
+      () => thisPage === page && connectionAllowsPrefetch(connection()),
+    );
   });
 }

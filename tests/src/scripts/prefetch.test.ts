@@ -59,4 +59,32 @@ describe('prefetch wiring', () => {
     await Promise.resolve();
     expect(prefetched()).toEqual([]);
   });
+
+  it('observes the page links for the viewport in idle slices, and drops the slices of a page left', async () => {
+    const observed: string[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe(element: Element) {
+          observed.push(element.getAttribute('href') ?? '');
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const idle: Array<(deadline: IdleDeadline) => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: (deadline: IdleDeadline) => void) => idle.push(callback));
+    const noTimeLeft = { didTimeout: false, timeRemaining: () => 0 } as IdleDeadline;
+    document.body.innerHTML = Array.from({ length: 30 }, (_, i) => `<a href="/page-${i}">${i}</a>`).join('');
+    const { initPrefetch } = await import('../../../src/scripts/prefetch.ts');
+    initPrefetch();
+    expect(observed).toEqual([]);
+    for (let slice = 0; slice < 10; slice++) idle.shift()!(noTimeLeft);
+    expect(observed).toEqual(Array.from({ length: 10 }, (_, i) => `/page-${i}`));
+
+    document.body.innerHTML = '<a href="/next-page">next</a>';
+    document.dispatchEvent(new Event('astro:after-swap'));
+    while (idle.length > 0) idle.shift()!(noTimeLeft);
+    expect(observed.slice(10)).toEqual(['/next-page']);
+  });
 });
