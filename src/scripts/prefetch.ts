@@ -89,14 +89,17 @@ export function initPrefetch(): void {
   document.addEventListener('focusin', onIntent, { passive: true });
 
   if (!('IntersectionObserver' in window)) return;
+  let page = 0;
   const observer = new IntersectionObserver((entries) => {
+    const thisPage = page;
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       observer.unobserve(entry.target);
-      add(targetOf(entry.target), false);
+      // One link an idle task: starting a prefetch costs the page's main thread a few milliseconds,
+      // and the first report lists every link on screen at once.
+      whenIdle(() => thisPage === page && add(targetOf(entry.target), false));
     }
   });
-  let page = 0;
   onEveryPage(() => {
     observer.disconnect();
     const thisPage = ++page;

@@ -62,9 +62,13 @@ describe('prefetch wiring', () => {
 
   it('observes the page links for the viewport in idle slices, and drops the slices of a page left', async () => {
     const observed: string[] = [];
+    let report: (entries: Array<{ isIntersecting: boolean; target: Element }>) => void = () => {};
     vi.stubGlobal(
       'IntersectionObserver',
       class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
         observe(element: Element) {
           observed.push(element.getAttribute('href') ?? '');
         }
@@ -81,6 +85,15 @@ describe('prefetch wiring', () => {
     expect(observed).toEqual([]);
     for (let slice = 0; slice < 10; slice++) idle.shift()!(noTimeLeft);
     expect(observed).toEqual(Array.from({ length: 10 }, (_, i) => `/page-${i}`));
+    report([...document.querySelectorAll('a')].slice(0, 3).map((target, i) => ({ isIntersecting: i < 2, target })));
+    expect(prefetched()).toEqual([]);
+    const pending = idle.splice(0, idle.length);
+    const [first, second] = pending.splice(-2);
+    first!(noTimeLeft);
+    expect(prefetched()).toEqual(['/page-0']);
+    second!(noTimeLeft);
+    expect(prefetched()).toEqual(['/page-0', '/page-1']);
+    idle.push(...pending);
 
     document.body.innerHTML = '<a href="/next-page">next</a>';
     document.dispatchEvent(new Event('astro:after-swap'));
