@@ -67,7 +67,7 @@ const SLICE_MS = 5;
 function eachWhenIdle<T>(items: readonly T[], each: (item: T) => void, current: () => boolean): void {
   let next = 0;
   const slice = (deadline?: IdleDeadline) => {
-    if (!current()) return;
+    if (next >= items.length || !current()) return;
     const until = performance.now() + (deadline ? deadline.timeRemaining() : SLICE_MS);
     // At least one item a slice, however short the deadline.
     do each(items[next++] as T);
